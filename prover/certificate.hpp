@@ -1,0 +1,54 @@
+// Writes a certificate file (schema/qcert.capnp, docs/certificate-format.md):
+// Header, zstd-compressed ReplyChunks, Seal. Reply tokens arrive through the
+// ProofSink interface; chunks are spooled to a side file because the header,
+// which must come first, records counts known only at the end.
+#pragma once
+#include <cstdint>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "proof.hpp"
+
+namespace qcert {
+
+struct ClaimSpec {
+  int n = 0;
+  std::vector<int> queens;  // squares r*n+c, in placement order
+  uint32_t heap = 0;
+  bool win = false;         // outcome for the player to move at the root
+  bool grundy = false;      // statement form: "Grundy value is heap" (needs !win)
+};
+
+struct CertificateSummary {
+  uint64_t bytes = 0;
+  uint64_t tokens = 0;
+  uint64_t rawTokenBytes = 0;
+  uint32_t chunks = 0;
+};
+
+class CertificateWriter final : public ProofSink {
+ public:
+  CertificateWriter(std::string path, ClaimSpec claim, int cutoff, bool mirrorDefault,
+                    std::string producer, int zstdLevel = 12, size_t chunkBytes = size_t{16} << 20);
+  ~CertificateWriter() override;
+  void reply(uint32_t token) override;
+  CertificateSummary finish();  // writes the file; throws on I/O failure
+
+ private:
+  void flushChunk();
+  std::string path_, spoolPath_;
+  ClaimSpec claim_;
+  int cutoff_;
+  bool mirrorDefault_;
+  std::string producer_;
+  int zstdLevel_;
+  size_t chunkBytes_;
+  std::vector<uint8_t> raw_;
+  uint64_t chunkTokens_ = 0;
+  CertificateSummary sum_;
+  FILE* spool_ = nullptr;
+  bool finished_ = false;
+};
+
+}  // namespace qcert

@@ -1,0 +1,92 @@
+// A Geometry compiled for a fixed bitboard width: kill masks, symmetry tables
+// and the per-square Zobrist keys of all 8 symmetric images, so that one XOR
+// pass per removed square keeps the hashes of all 8 images up to date.
+#pragma once
+#include <cstdint>
+#include <random>
+#include <vector>
+
+#include "bitboard.hpp"
+#include "geometry.hpp"
+
+namespace qcert {
+
+struct Hash8 {
+  uint64_t h[kSymmetries];
+};
+
+template <int W>
+struct Graph {
+  const Geometry* geo = nullptr;
+  int squares = 0;
+  Bits<W> all;
+  std::vector<Bits<W>> kill;
+  std::vector<Hash8> zobrist8;  // zobrist8[s].h[g] = key of square image(g, s)
+  uint64_t heapKey[64];
+
+  explicit Graph(const Geometry& g) : geo(&g), squares(g.squares), kill(g.squares), zobrist8(g.squares) {
+    std::mt19937_64 rng(0x51ce57a9e1ull);
+    std::vector<uint64_t> key(g.squares);
+    for (auto& k : key) k = rng();
+    for (auto& k : heapKey) k = rng();
+    for (int s = 0; s < g.squares; ++s) {
+      all.set(s);
+      for (int t : g.kills[s]) kill[s].set(t);
+      for (int k = 0; k < kSymmetries; ++k) zobrist8[s].h[k] = key[g.image(k, s)];
+    }
+  }
+
+  Hash8 hashOf(const Bits<W>& live) const {
+    Hash8 h{};
+    live.forEach([&](int s) { xorInto(h, s); });
+    return h;
+  }
+  void xorInto(Hash8& h, int s) const {
+    for (int k = 0; k < kSymmetries; ++k) h.h[k] ^= zobrist8[s].h[k];
+  }
+  // Hashes after removing the set `gone` (a subset of the live squares).
+  Hash8 without(Hash8 h, const Bits<W>& gone) const {
+    gone.forEach([&](int s) { xorInto(h, s); });
+    return h;
+  }
+  static int canonicalFrame(const Hash8& h) {
+    int best = 0;
+    for (int k = 1; k < kSymmetries; ++k)
+      if (h.h[k] < h.h[best]) best = k;
+    return best;
+  }
+  uint64_t key(const Hash8& h, uint32_t heap) const {
+    return h.h[canonicalFrame(h)] ^ heapKey[heap & 63] ^ (uint64_t(heap) << 58);
+  }
+
+  // Exact image of a square set under symmetry g.
+  Bits<W> image(int g, const Bits<W>& b) const {
+    Bits<W> r;
+    b.forEach([&](int s) { r.set(geo->image(g, s)); });
+    return r;
+  }
+  // Exact canonical representative: the least of the 8 images.
+  Bits<W> canonical(const Bits<W>& b) const {
+    Bits<W> best = b;
+    for (int g = 1; g < kSymmetries; ++g) {
+      Bits<W> c = image(g, b);
+      if (c < best) best = c;
+    }
+    return best;
+  }
+  // Symmetries fixing b, as a bit mask over g (bit 0 always set).
+  unsigned stabiliser(const Bits<W>& b) const {
+    unsigned m = 1;
+    for (int g = 1; g < kSymmetries; ++g)
+      if (image(g, b) == b) m |= 1u << g;
+    return m;
+  }
+  // True when v is the least square of its orbit under the stabiliser.
+  bool orbitLeader(unsigned stab, int v) const {
+    for (int g = 1; g < kSymmetries; ++g)
+      if ((stab >> g & 1) && geo->image(g, v) < v) return false;
+    return true;
+  }
+};
+
+}  // namespace qcert

@@ -1,0 +1,141 @@
+// prover: untrusted, fast search that writes certificates for the checker.
+#include <unistd.h>
+
+#include <boost/program_options.hpp>
+#include <cstdio>
+#include <iostream>
+#include <sstream>
+
+#include "prove.hpp"
+
+namespace po = boost::program_options;
+using namespace qcert;
+
+namespace {
+
+const char* kUsage = R"(prover: proves queens-game claims and writes certificates for `checker`.
+
+Usage:
+  prover prove  --n N [--queens LIST] [--heap H] [--out FILE] [options]
+  prover grundy --n N [--queens LIST] [--out FILE] [options]
+
+  prove   decides whether the player to move wins the non-attacking queens
+          game on the n x n board (after the queens in LIST, with a Nim heap
+          of H added) and, with --out, writes a certificate of that outcome.
+  grundy  finds the Grundy value g of the position (the least heap g such
+          that position + heap g is a loss) and certifies that loss, which
+          proves G = g.
+
+Squares are algebraic: file letter = column, rank = row + 1; a1 is the
+papers' 0-based (row, column) = (0,0), b1 = (0,1), a2 = (1,0).
+LIST is comma-separated, e.g. --queens e5,a1. 1 <= N <= 22.
+
+Exit status: 0 done, 1 internal failure, 2 bad arguments.
+)";
+
+std::vector<int> parseQueens(const std::string& list, int n) {
+  std::vector<int> out;
+  if (list.empty()) return out;
+  const Geometry geo = queensGeometry(n);
+  std::stringstream ss(list);
+  std::string item;
+  while (std::getline(ss, item, ',')) {
+    auto sq = geo.parseSquare(item);
+    if (!sq) throw std::invalid_argument("'" + item + "' is not a square of the " + std::to_string(n) + "x" + std::to_string(n) + " board (use a1.." + geo.squareName(geo.squares - 1) + ")");
+    out.push_back(*sq);
+  }
+  return out;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  po::options_description opts("Options");
+  int n = 0;
+  std::string queens, out;
+  uint32_t heap = 0;
+  ProveRequest req;
+  opts.add_options()
+    ("help,h", "show this help")
+    ("n", po::value<int>(&n), "board size N (1..22)")
+    ("queens", po::value<std::string>(&queens), "queens already placed, e.g. e5,a1")
+    ("heap", po::value<uint32_t>(&heap)->default_value(0), "add a Nim heap of this size (prove only, <= 255)")
+    ("out,o", po::value<std::string>(&out), "write the certificate here")
+    ("tt-mb", po::value<size_t>(&req.ttMegabytes)->default_value(256), "transposition table size in MiB")
+    ("cutoff", po::value<int>(&req.cutoff)->default_value(12), "certificate cut-off K: the checker solves positions with <= K live squares itself (0..32)")
+    ("small", po::value<int>(&req.smallLimit)->default_value(20), "search uses its exact small solver at <= this many live squares (0..32)")
+    ("no-mirror", "do not use the half-turn default reply in the certificate")
+    ("zstd-level", po::value<int>(&req.zstdLevel)->default_value(12), "zstd compression level of reply chunks (1..19)")
+    ("quiet,q", "print only the result line");
+  po::options_description hidden;
+  hidden.add_options()("command", po::value<std::string>(), "");
+  po::options_description all;
+  all.add(opts).add(hidden);
+  po::positional_options_description pos;
+  pos.add("command", 1);
+  po::variables_map vm;
+  try {
+    po::store(po::command_line_parser(argc, argv).options(all).positional(pos).run(), vm);
+    po::notify(vm);
+  } catch (const std::exception& e) {
+    std::cerr << "prover: " << e.what() << "\n(see prover --help)\n";
+    return 2;
+  }
+  if (vm.count("help") || argc == 1) {
+    std::cout << kUsage << "\n" << opts;
+    return vm.count("help") ? 0 : 2;
+  }
+  const std::string command = vm.count("command") ? vm["command"].as<std::string>() : "";
+  if (command != "prove" && command != "grundy") {
+    std::cerr << "prover: unknown command '" << command << "' (expected prove or grundy; see prover --help)\n";
+    return 2;
+  }
+  try {
+    if (!vm.count("n")) throw std::invalid_argument("--n is required");
+    if (n < 1 || n > kMaxBoard) throw std::invalid_argument("--n must be between 1 and " + std::to_string(kMaxBoard));
+    if (command == "grundy" && heap) throw std::invalid_argument("--heap does not apply to grundy");
+    if (req.zstdLevel < 1 || req.zstdLevel > 19) throw std::invalid_argument("--zstd-level must be between 1 and 19");
+    if (req.ttMegabytes < 1 || req.ttMegabytes > (size_t{1} << 20)) throw std::invalid_argument("--tt-mb must be between 1 and 1048576");
+    if (req.smallLimit < 0 || req.smallLimit > 32) throw std::invalid_argument("--small must be between 0 and 32");
+    req.n = n;
+    req.queens = parseQueens(queens, n);
+    req.heap = heap;
+    req.grundy = command == "grundy";
+    req.out = out;
+    req.mirrorDefault = !vm.count("no-mirror");
+    req.progress = !vm.count("quiet") && isatty(STDERR_FILENO);
+  } catch (const std::exception& e) {
+    std::cerr << "prover: " << e.what() << "\n";
+    return 2;
+  }
+  ProveResult res;
+  try {
+    res = prove(req);
+  } catch (const std::invalid_argument& e) {
+    std::cerr << "prover: " << e.what() << "\n";
+    return 2;
+  } catch (const std::exception& e) {
+    std::cerr << "prover: failed: " << e.what() << "\n";
+    return 1;
+  }
+  std::printf("RESULT: %s\n", describeClaim(req, res).c_str());
+  if (!vm.count("quiet")) {
+    const double wall = res.searchSeconds + res.emitSeconds;
+    std::printf("search: %llu nodes in %.3f s (%.3g nodes/s), %llu TT hits, %llu ETC cutoffs, TT %zu MiB\n",
+                (unsigned long long)res.search.nodes, res.searchSeconds,
+                res.search.nodes / std::max(res.searchSeconds, 1e-9), (unsigned long long)res.search.ttHits,
+                (unsigned long long)res.search.etcCutoffs, res.ttBytes >> 20);
+    if (!out.empty())
+      std::printf("certificate: %s, %llu bytes, %llu winner decisions (%llu by default reply), %llu loser positions, "
+                  "%.2f bytes/decision, cutoff %d, written in %.3f s\n",
+                  out.c_str(), (unsigned long long)res.cert.bytes, (unsigned long long)res.emit.decisions,
+                  (unsigned long long)res.emit.defaultReplies, (unsigned long long)res.emit.lossNodes,
+                  res.emit.decisions ? double(res.cert.bytes) / res.emit.decisions : 0.0, req.cutoff,
+                  res.emitSeconds);
+    std::printf("STATS outcome=%s grundy=%u nodes=%llu wall_s=%.3f search_s=%.3f emit_s=%.3f peak_rss_kib=%ld cert_bytes=%llu decisions=%llu\n",
+                res.win ? "win" : "loss", res.grundy, (unsigned long long)res.search.nodes, wall, res.searchSeconds,
+                res.emitSeconds, peakRssKiB(), (unsigned long long)res.cert.bytes,
+                (unsigned long long)res.emit.decisions);
+  }
+  return 0;
+}

@@ -1,0 +1,105 @@
+// Proof emission through a narrow tracer interface, as CaDiCaL does: the
+// emitter walks the proof in exactly the order the checker will replay it
+// (docs/certificate-format.md, "Replay") and reports each winner decision to
+// a ProofSink. Nothing here knows about Cap'n Proto or compression.
+#pragma once
+#include <cstdint>
+#include <stdexcept>
+#include <unordered_map>
+
+#include "search.hpp"
+
+namespace qcert {
+
+class ProofSink {
+ public:
+  virtual ~ProofSink() = default;
+  // One winner decision in replay order: 0 = default reply, 1..m = the t-th
+  // live square, m+1.. = heap move to t-m-1 (m = number of live squares).
+  virtual void reply(uint32_t token) = 0;
+};
+
+struct EmitOptions {
+  int cutoff = 12;             // positions with <= cutoff live squares: checker solves
+  bool mirrorDefault = false;  // use token 0 whenever the half-turn reply wins
+};
+
+struct EmitStats {
+  uint64_t decisions = 0;       // tokens written
+  uint64_t defaultReplies = 0;  // of which token 0
+  uint64_t lossNodes = 0;       // loser positions expanded
+  uint64_t memoEntries = 0;
+};
+
+template <int W>
+class ProofEmitter {
+ public:
+  ProofEmitter(const Graph<W>& g, Solver<W>& solver, ProofSink& sink, EmitOptions opt)
+      : g_(g), solver_(solver), sink_(sink), opt_(opt) {}
+
+  // Emits the proof that the player to move at (root, heap) wins (wantWin)
+  // or loses. Throws if the search's answers do not add up to such a proof.
+  void emit(const Bits<W>& root, uint32_t heap, bool wantWin) {
+    visit(root, heap, wantWin, -1);
+    stats.memoEntries = memo_.size();
+  }
+
+  EmitStats stats;
+
+ private:
+  struct Key {
+    Bits<W> live;
+    uint32_t heap;
+    bool operator==(const Key&) const = default;
+  };
+  struct KeyHash {
+    size_t operator()(const Key& k) const { return BitsHash<W>{}(k.live) ^ (size_t(k.heap) * 0x9E3779B97F4A7C15ull); }
+  };
+
+  void visit(const Bits<W>& live, uint32_t heap, bool wantWin, int lastMove) {
+    const int cnt = live.count();
+    if (cnt <= opt_.cutoff) return;
+    const Key key{g_.canonical(live), heap};
+    if (auto it = memo_.find(key); it != memo_.end()) {
+      if (it->second != wantWin) throw std::logic_error("proof emission: position needed with both outcomes");
+      return;
+    }
+    if (wantWin) {
+      int move = -1;
+      uint32_t token = 0;
+      if (opt_.mirrorDefault && lastMove >= 0) {
+        const int m = g_.geo->mirror180(lastMove);
+        if (live.test(m) && solver_.moveLoses(live, heap, m)) move = m;
+      }
+      if (move >= 0) {
+        ++stats.defaultReplies;
+      } else {
+        move = solver_.winningMove(live, heap);
+        if (move < 0) throw std::logic_error("proof emission: a position the search called won has no winning move");
+        token = isHeapMove(move) ? uint32_t(cnt + 1 + (move - kHeapMove)) : uint32_t(live.countBelow(move) + 1);
+      }
+      ++stats.decisions;
+      sink_.reply(token);
+      if (isHeapMove(move))
+        visit(live, uint32_t(move - kHeapMove), false, -1);
+      else
+        visit(live.andNot(g_.kill[move]), heap, false, move);
+    } else {
+      ++stats.lossNodes;
+      const unsigned stab = g_.stabiliser(live);
+      live.forEach([&](int v) {
+        if (g_.orbitLeader(stab, v)) visit(live.andNot(g_.kill[v]), heap, true, v);
+      });
+      for (uint32_t k = 0; k < heap; ++k) visit(live, k, true, -1);
+    }
+    memo_.emplace(key, wantWin);
+  }
+
+  const Graph<W>& g_;
+  Solver<W>& solver_;
+  ProofSink& sink_;
+  EmitOptions opt_;
+  std::unordered_map<Key, bool, KeyHash> memo_;
+};
+
+}  // namespace qcert

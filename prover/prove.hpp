@@ -1,0 +1,47 @@
+// The prover's entry points, independent of the command line: build the
+// root, search, emit the certificate, report figures.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "certificate.hpp"
+#include "proof.hpp"
+
+namespace qcert {
+
+struct ProveRequest {
+  int n = 0;
+  std::vector<int> queens;  // placed before the root
+  uint32_t heap = 0;
+  bool grundy = false;      // find and certify the Grundy value instead of the outcome
+  std::string out;          // certificate path; empty: search only
+  size_t ttMegabytes = 256;
+  int cutoff = 12;          // certificate cut-off K
+  int smallLimit = 20;      // search switches to the exact small solver at this many live squares
+  bool mirrorDefault = true;
+  int zstdLevel = 12;
+  bool progress = false;    // periodic progress on stderr
+};
+
+struct ProveResult {
+  bool win = false;         // outcome for the player to move at (root, heap); loss in grundy mode
+  uint32_t grundy = 0;      // grundy mode: the value found
+  int rootLive = 0;
+  SearchStats search;
+  EmitStats emit;
+  CertificateSummary cert;
+  double searchSeconds = 0, emitSeconds = 0;
+  size_t ttBytes = 0;
+};
+
+// Throws std::invalid_argument for a bad request (n out of range, queen on a
+// square that is not live, ...).
+ProveResult prove(const ProveRequest& req);
+
+// Words for the statement a certificate of this request proves.
+std::string describeClaim(const ProveRequest& req, const ProveResult& res);
+
+long peakRssKiB();
+
+}  // namespace qcert

@@ -1,0 +1,216 @@
+// Negamax on live sets (Node-Kayles) with an optional Nim heap.
+//
+// Above `smallLimit` live squares: transposition table keyed by the
+// symmetry-invariant hash, moves reduced by the position's stabiliser,
+// enhanced transposition cutoffs (any child already known lost wins at once),
+// then children ordered most-forcing-first (fewest live squares left).
+// At or below it: an exact solver on a relabelled local graph of at most 32
+// vertices with a per-call memo, which is where almost all nodes are.
+//
+// The search knows nothing about certificates; ProofEmitter asks it
+// questions (wins? which move wins?) and does the bookkeeping.
+#pragma once
+#include <algorithm>
+#include <atomic>
+#include <bit>
+#include <cstdint>
+#include <deque>
+#include <vector>
+
+#include "graph.hpp"
+#include "tt.hpp"
+
+namespace qcert {
+
+constexpr int kHeapMove = 0x4000;  // move codes: board square s, or kHeapMove + h'
+inline bool isHeapMove(int m) { return m >= kHeapMove; }
+
+struct SearchStats {
+  uint64_t nodes = 0;       // positions visited, small-solver ones included
+  uint64_t ttHits = 0;
+  uint64_t etcCutoffs = 0;
+  void add(const SearchStats& o) {
+    nodes += o.nodes;
+    ttHits += o.ttHits;
+    etcCutoffs += o.etcCutoffs;
+  }
+};
+
+template <int W>
+class Solver {
+ public:
+  Solver(const Graph<W>& g, TranspositionTable& tt, int smallLimit)
+      : g_(g), tt_(tt), smallLimit_(std::clamp(smallLimit, 0, 32)), plies_(g.squares + 2),
+        memoTag_(kMemoSize), memoWin_(kMemoSize) {}
+
+  bool wins(const Bits<W>& live, uint32_t heap) {
+    return solve(live, heap, g_.hashOf(live), live.count(), 0);
+  }
+
+  // A winning move from a won position, or -1 when the position is lost.
+  int winningMove(const Bits<W>& live, uint32_t heap) {
+    const Hash8 h = g_.hashOf(live);
+    const int cnt = live.count();
+    if (!solve(live, heap, h, cnt, 0)) return -1;
+    if (cnt > smallLimit_) {
+      auto hit = tt_.probe(g_.key(h, heap));
+      if (hit.found && hit.win && hit.move != TranspositionTable::kNoMove) {
+        int m = fromCanonical(h, hit.move);
+        if (m >= 0 && moveLoses(live, heap, m)) return m;
+      }
+    }
+    for (uint32_t k = 0; k < heap; ++k)
+      if (!wins(live, k)) return kHeapMove + int(k);
+    int found = -1;
+    live.forEach([&](int v) {
+      if (found < 0 && !wins(live.andNot(g_.kill[v]), heap)) found = v;
+    });
+    return found;
+  }
+
+  // True when playing m leaves the opponent lost.
+  bool moveLoses(const Bits<W>& live, uint32_t heap, int m) {
+    if (isHeapMove(m)) return uint32_t(m - kHeapMove) < heap && !wins(live, uint32_t(m - kHeapMove));
+    return m < g_.squares && live.test(m) && !wins(live.andNot(g_.kill[m]), heap);
+  }
+
+  SearchStats stats;
+  std::atomic<uint64_t> publishedNodes{0};  // stats.nodes, refreshed every 2^16 nodes for progress
+  std::atomic<bool>* stop = nullptr;  // optional: abandon the search when set
+
+ private:
+  struct Child {
+    int move;
+    int count;
+    Bits<W> live;
+    Hash8 hash;
+  };
+  static constexpr int kInverse[kSymmetries] = {0, 3, 2, 1, 4, 5, 6, 7};
+  static constexpr size_t kMemoSize = size_t{1} << 16;
+
+  int fromCanonical(const Hash8& h, uint16_t stored) const {
+    if (stored & 0x8000) return kHeapMove + (stored & 0x7fff);
+    if (stored >= g_.squares) return -1;
+    return g_.geo->image(kInverse[Graph<W>::canonicalFrame(h)], stored);
+  }
+  uint16_t toCanonical(const Hash8& h, int m) const {
+    if (isHeapMove(m)) return uint16_t(0x8000 | (m - kHeapMove));
+    return uint16_t(g_.geo->image(Graph<W>::canonicalFrame(h), m));
+  }
+
+  void countNode() {
+    if ((++stats.nodes & 0xffff) == 0) publishedNodes.store(stats.nodes, std::memory_order_relaxed);
+  }
+
+  bool solve(const Bits<W>& live, uint32_t heap, const Hash8& h, int cnt, int ply) {
+    countNode();
+    if (cnt == 0) return heap > 0;
+    if (cnt <= smallLimit_) return smallSolve(live, heap, cnt);
+    const uint64_t key = g_.key(h, heap);
+    if (auto hit = tt_.probe(key); hit.found) {
+      ++stats.ttHits;
+      return hit.win;
+    }
+    const uint64_t nodesBefore = stats.nodes;
+
+    // Stabiliser from the hashes: g fixes L iff the image under g hashes alike.
+    unsigned stab = 1;
+    for (int k = 1; k < kSymmetries; ++k)
+      if (h.h[k] == h.h[0]) stab |= 1u << k;
+
+    if (size_t(ply) >= plies_.size()) plies_.resize(ply + 1);  // deque: no dangling
+    std::vector<Child>& kids = plies_[ply];
+    kids.clear();
+    int winMove = -1;
+    live.forEach([&](int v) {
+      if (winMove >= 0 || (stab != 1 && !g_.orbitLeader(stab, v))) return;
+      Child c;
+      c.move = v;
+      const Bits<W> gone = live & g_.kill[v];
+      c.live = live.andNot(gone);
+      c.count = cnt - gone.count();
+      if (c.count == 0) {
+        if (heap == 0) winMove = v;  // last queen placed: opponent cannot move
+        else kids.push_back(c);
+        return;
+      }
+      c.hash = g_.without(h, gone);
+      if (c.count > smallLimit_) {
+        auto hit = tt_.probe(g_.key(c.hash, heap));
+        if (hit.found && !hit.win) {
+          ++stats.etcCutoffs;
+          winMove = v;
+          return;
+        }
+      }
+      kids.push_back(c);
+    });
+    if (winMove < 0) {
+      for (uint32_t k = 0; k < heap && winMove < 0; ++k)
+        if (!solve(live, k, h, cnt, ply + 1)) winMove = kHeapMove + int(k);
+    }
+    if (winMove < 0) {
+      std::sort(kids.begin(), kids.end(), [](const Child& a, const Child& b) { return a.count < b.count; });
+      for (size_t i = 0; i < kids.size(); ++i) {
+        const Child c = kids[i];  // copy: recursion reuses deeper buffers only
+        if (stop && stop->load(std::memory_order_relaxed)) return false;
+        if (!solve(c.live, heap, c.hash, c.count, ply + 1)) {
+          winMove = c.move;
+          break;
+        }
+      }
+    }
+    const bool win = winMove >= 0;
+    if (stop && stop->load(std::memory_order_relaxed)) return win;
+    tt_.store(key, win, win ? toCanonical(h, winMove) : TranspositionTable::kNoMove,
+              unsigned(std::bit_width(stats.nodes - nodesBefore)));
+    return win;
+  }
+
+  // Exact solver on at most 32 live squares, relabelled 0..cnt-1.
+  bool smallSolve(const Bits<W>& live, uint32_t heap, int cnt) {
+    int sq[32];
+    int k = 0;
+    live.forEach([&](int s) { sq[k++] = s; });
+    for (int i = 0; i < cnt; ++i) {
+      uint32_t m = 0;
+      for (int j = 0; j < cnt; ++j)
+        if (g_.kill[sq[i]].test(sq[j])) m |= 1u << j;
+      adj_[i] = m;
+    }
+    // The memo tags hold 24 bits of the call generation: wipe on wrap-around
+    // so an entry from another local graph can never match.
+    if ((++generation_ & 0xffffff) == 0) std::fill(memoTag_.begin(), memoTag_.end(), 0);
+    const uint32_t all = cnt == 32 ? ~0u : (1u << cnt) - 1;
+    return smallWins(all, heap);
+  }
+
+  bool smallWins(uint32_t mask, uint32_t heap) {
+    countNode();
+    if (mask == 0) return heap > 0;
+    if (std::popcount(mask) == 1 && heap == 0) return true;
+    const uint64_t tag = (uint64_t(generation_ & 0xffffff) << 40) | (uint64_t(heap & 0xff) << 32) | mask;
+    const size_t slot = (mask * 0x9E3779B1u ^ heap * 0x85EBCA77u) & (kMemoSize - 1);
+    if (memoTag_[slot] == tag) return memoWin_[slot];
+    bool win = false;
+    for (uint32_t k = 0; k < heap && !win; ++k) win = !smallWins(mask, k);
+    for (uint32_t m = mask; m && !win; m &= m - 1) {
+      const int v = std::countr_zero(m);
+      win = !smallWins(mask & ~adj_[v], heap);
+    }
+    memoTag_[slot] = tag;
+    memoWin_[slot] = win;
+    return win;
+  }
+
+  const Graph<W>& g_;
+  TranspositionTable& tt_;
+  int smallLimit_;
+  std::deque<std::vector<Child>> plies_;  // per-ply child buffers
+  uint32_t adj_[32];
+  uint64_t generation_ = 0;
+  std::vector<uint64_t> memoTag_;
+  std::vector<uint8_t> memoWin_;
+};
+
+}  // namespace qcert

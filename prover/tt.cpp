@@ -1,0 +1,65 @@
+#include "tt.hpp"
+
+#include <sys/mman.h>
+
+#include <bit>
+#include <new>
+#include <stdexcept>
+
+namespace qcert {
+
+namespace {
+constexpr uint64_t kValid = uint64_t{1} << 40;
+uint64_t pack(bool win, uint16_t move, unsigned work) {
+  return kValid | (uint64_t(work & 0xff) << 24) | (uint64_t(move) << 1) | (win ? 1 : 0);
+}
+}  // namespace
+
+TranspositionTable::TranspositionTable(size_t megabytes) {
+  if (megabytes < 1) throw std::invalid_argument("transposition table needs at least 1 MiB");
+  size_t want = megabytes * (size_t{1} << 20) / sizeof(Bucket);
+  buckets_ = std::bit_floor(want);
+  mask_ = buckets_ - 1;
+  // All-zero bytes are valid empty entries (std::atomic<uint64_t> is a plain
+  // word here), so fresh anonymous pages need no initialisation pass.
+  static_assert(sizeof(std::atomic<uint64_t>) == 8 && std::atomic<uint64_t>::is_always_lock_free);
+  void* p = mmap(nullptr, buckets_ * sizeof(Bucket), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (p == MAP_FAILED) throw std::bad_alloc();
+  table_ = static_cast<Bucket*>(p);
+}
+
+TranspositionTable::~TranspositionTable() { munmap(table_, buckets_ * sizeof(Bucket)); }
+
+TranspositionTable::Hit TranspositionTable::probe(uint64_t key) const {
+  const Bucket& b = table_[key & mask_];
+  for (const Entry& e : b.e) {
+    const uint64_t d = e.data.load(std::memory_order_relaxed);
+    if ((d & kValid) && (e.check.load(std::memory_order_relaxed) ^ d) == key)
+      return {true, bool(d & 1), uint16_t(d >> 1)};
+  }
+  return {};
+}
+
+void TranspositionTable::store(uint64_t key, bool win, uint16_t move, unsigned work) {
+  Bucket& b = table_[key & mask_];
+  Entry* victim = &b.e[0];
+  unsigned victimWork = ~0u;
+  for (Entry& e : b.e) {
+    const uint64_t d = e.data.load(std::memory_order_relaxed);
+    if (!(d & kValid) || (e.check.load(std::memory_order_relaxed) ^ d) == key) {
+      victim = &e;
+      break;
+    }
+    const unsigned w = unsigned(d >> 24) & 0xff;
+    if (w < victimWork) {
+      victimWork = w;
+      victim = &e;
+    }
+  }
+  const uint64_t d = pack(win, move, work);
+  victim->data.store(d, std::memory_order_relaxed);
+  victim->check.store(key ^ d, std::memory_order_relaxed);
+  stores_.fetch_add(1, std::memory_order_relaxed);
+}
+
+}  // namespace qcert

@@ -1,0 +1,46 @@
+// Transposition table of bounded size: buckets of four 16-byte entries (one
+// cache line), keyed by the symmetry-invariant position hash. Replacement
+// keeps the entries that cost the most work to compute. Entries are written
+// as (key ^ data, data) so that a torn write from another thread reads as a
+// miss, never as a wrong entry.
+#pragma once
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+
+namespace qcert {
+
+class TranspositionTable {
+ public:
+  static constexpr uint16_t kNoMove = 0xffff;
+  struct Hit {
+    bool found = false;
+    bool win = false;
+    uint16_t move = kNoMove;  // in the canonical frame; heap moves have bit 15 set
+  };
+
+  explicit TranspositionTable(size_t megabytes);
+  ~TranspositionTable();
+  TranspositionTable(const TranspositionTable&) = delete;
+  TranspositionTable& operator=(const TranspositionTable&) = delete;
+  Hit probe(uint64_t key) const;
+  void store(uint64_t key, bool win, uint16_t move, unsigned work);
+  size_t bytes() const { return buckets_ * sizeof(Bucket); }
+  uint64_t stores() const { return stores_.load(std::memory_order_relaxed); }
+
+ private:
+  struct Entry {
+    std::atomic<uint64_t> check;  // key ^ data
+    std::atomic<uint64_t> data;   // win:1 | move:16 | work:8
+  };
+  struct alignas(64) Bucket {
+    Entry e[4];
+  };
+  size_t buckets_;
+  size_t mask_;
+  Bucket* table_;  // anonymous mmap: zero pages are only touched when used
+  std::atomic<uint64_t> stores_{0};
+};
+
+}  // namespace qcert
