@@ -1,0 +1,29 @@
+# The two commands a newcomer needs: `make audit` and `make test`.
+# Everything else is plain CMake underneath (build/).
+BUILD ?= build
+JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+
+.PHONY: all deps build test audit bench clean
+
+all: build
+
+deps:
+	@tools/install-deps.sh
+
+build: deps
+	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release >/dev/null
+	@cmake --build $(BUILD) -j $(JOBS)
+
+test: build
+	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+# Prove and check the claims of proofs/*.claims within AUDIT_BUDGET seconds.
+audit: build
+	@tools/audit.sh
+
+# Prover and checker figures for n = 10, 12, 14 (not a test; timings are noisy).
+bench: build
+	@tools/bench.sh
+
+clean:
+	rm -rf $(BUILD)

@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# make audit: for every claim in proofs/*.claims, prove it and check the
+# certificate with the independent checker, within a time budget; print one
+# table. A published claim the certificates contradict is "refuted", shown,
+# never hidden. Exit status 1 if any certificate failed to verify.
+#
+#   AUDIT_BUDGET=seconds   prove budget (default 240); a claim whose estimate
+#                          does not fit is checked from certs/<id>.qcert when
+#                          shipped, else reported "not run: over budget"
+#   AUDIT_SHIPPED=1        check shipped certificates instead of proving
+#   AUDIT_TT_MB=MiB        prover transposition table (default 2048)
+set -uo pipefail
+cd "$(dirname "$0")/.."
+PROVER=${PROVER:-build/bin/prover}
+CHECKER=${CHECKER:-build/bin/checker}
+budget=${AUDIT_BUDGET:-240}
+tt=${AUDIT_TT_MB:-2048}
+work=out/audit
+mkdir -p "$work"
+now() { date +%s.%N; }
+elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", b - a }'; }
+
+declare -A made_cert made_time   # prover arguments -> certificate, prove time (reuse within a run)
+spent=0
+failures=0
+notes=()
+printf '%-16s %-70s %-24s %9s %11s %8s\n' "source" "claim (as published)" "status" "prove s" "cert bytes" "check s"
+printf '%s\n' "$(printf '%.0s-' {1..143})"
+
+for manifest in proofs/*.claims; do
+  source=$(basename "$manifest" .claims)
+  while IFS= read -r line; do
+    [[ "$line" =~ ^[[:space:]]*(#|$) ]] && continue
+    IFS='|' read -r id statement args est backing <<<"$line"
+    id=$(echo $id); statement=$(echo "$statement" | sed 's/^ *//; s/ *$//'); args=$(echo $args)
+    est=$(echo $est); backing=$(echo "$backing" | sed 's/^ *//; s/ *$//')
+    short=$statement; [ ${#short} -gt 70 ] && short="${short:0:67}..."
+    if [ "$args" = "-" ]; then
+      printf '%-16s %-70s %-24s %9s %11s %8s\n' "$source" "$short" "${backing%%:*}" "-" "-" "-"
+      notes+=("$id: ${backing}")
+      continue
+    fi
+    cert="" prove_s="-"
+    if [ -n "${made_cert[$args]:-}" ]; then
+      cert=${made_cert[$args]}; prove_s=${made_time[$args]}
+    elif [ "${AUDIT_SHIPPED:-0}" != 1 ] && awk -v s="$spent" -v e="$est" -v b="$budget" 'BEGIN { exit !(s + e <= b) }'; then
+      cert="$work/$id.qcert"
+      t0=$(now)
+      if ! $PROVER $args --out "$cert" --tt-mb "$tt" -q >"$work/$id.prove.log" 2>&1; then
+        printf '%-16s %-70s %-24s %9s %11s %8s\n' "$source" "$short" "FAILED: prover error" "-" "-" "-"
+        notes+=("$id: prover failed: $(tail -n 1 "$work/$id.prove.log")"); failures=$((failures + 1)); continue
+      fi
+      prove_s=$(elapsed "$t0" "$(now)")
+      spent=$(awk -v s="$spent" -v p="$prove_s" 'BEGIN { print s + p }')
+      made_cert[$args]=$cert; made_time[$args]=$prove_s
+    elif [ -f "certs/$id.qcert" ]; then
+      cert="certs/$id.qcert"; prove_s="shipped"
+    else
+      printf '%-16s %-70s %-24s %9s %11s %8s\n' "$source" "$short" "not run: over budget" "~${est}" "-" "-"
+      notes+=("$id: not run (estimated ${est} s > budget left); run: $PROVER $args --out $id.qcert && $CHECKER $id.qcert")
+      continue
+    fi
+    t0=$(now)
+    verdict=$($CHECKER "$cert" 2>"$work/$id.check.err" | grep -E '^(VERIFIED|REJECTED):' | head -n 1)
+    code=${PIPESTATUS[0]}
+    check_s=$(elapsed "$t0" "$(now)")
+    bytes=$(stat -c %s "$cert")
+    proved=$(echo "$verdict" | sed -E 's/^VERIFIED: //; s/ \(queens game\)$//')
+    if [ "$code" -ne 0 ] || [[ "$verdict" != VERIFIED:* ]]; then
+      status="FAILED: not verified"; failures=$((failures + 1))
+      notes+=("$id: checker exit $code: ${verdict:-$(tail -n 1 "$work/$id.check.err")}")
+    elif [ "$proved" = "$statement" ]; then
+      status="certified"
+    else
+      status="REFUTED"
+      notes+=("$id: published \"$statement\"; certified instead: \"$proved\"")
+    fi
+    printf '%-16s %-70s %-24s %9s %11s %8s\n' "$source" "$short" "$status" "$prove_s" "$bytes" "$check_s"
+  done <"$manifest"
+done
+echo
+echo "prove budget ${budget} s, spent ${spent} s; certificates in $work/ (shipped ones in certs/)"
+for n in "${notes[@]}"; do echo "  - $n"; done
+[ "$failures" -eq 0 ] || { echo "$failures claim(s) FAILED"; exit 1; }
