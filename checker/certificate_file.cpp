@@ -1,0 +1,198 @@
+#include "certificate_file.hpp"
+
+#include "board.hpp"
+#include "qcert.capnp.h"
+
+#include <capnp/serialize.h>
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <xxhash.h>
+#include <zstd.h>
+
+#include <cerrno>
+#include <cstring>
+
+namespace qcert {
+namespace {
+
+constexpr size_t kMaxMessages = size_t(1) << 22;
+
+capnp::ReaderOptions readerOptions() {
+  capnp::ReaderOptions o;
+  o.traversalLimitInWords = uint64_t(1) << 24;  // 128 MiB: more than any acceptable chunk
+  return o;
+}
+
+// Decompresses chunk `index` into `raw` and checks that it holds exactly its
+// tokenCount complete LEB128 tokens of at most 5 bytes and 32 bits each.
+uint64_t loadChunk(kj::ArrayPtr<const capnp::word> msg, size_t index,
+                   std::vector<unsigned char>& raw) {
+  const std::string where = "chunk " + std::to_string(index) + ": ";
+  capnp::FlatArrayMessageReader reader(msg, readerOptions());
+  auto chunk = reader.getRoot<ReplyChunk>();
+  const uint64_t tokenCount = chunk.getTokenCount();
+  const uint32_t rawSize = chunk.getRawSize();
+  auto frame = chunk.getZstdFrame();
+  if (rawSize > kMaxRawSize) throw Rejection(where + "rawSize " + std::to_string(rawSize) + " exceeds 64 MiB");
+  if (tokenCount > rawSize) throw Rejection(where + "tokenCount exceeds rawSize");
+  const size_t frameSize = ZSTD_findFrameCompressedSize(frame.begin(), frame.size());
+  if (ZSTD_isError(frameSize) || frameSize != frame.size())
+    throw Rejection(where + "zstdFrame is not exactly one zstd frame");
+  raw.assign(rawSize, 0);
+  const size_t got = ZSTD_decompress(raw.data(), raw.size(), frame.begin(), frame.size());
+  if (ZSTD_isError(got)) throw Rejection(where + "zstd: " + ZSTD_getErrorName(got));
+  if (got != rawSize) throw Rejection(where + "decompresses to " + std::to_string(got) + " bytes, rawSize says " + std::to_string(rawSize));
+  uint64_t tokens = 0;
+  unsigned len = 0;
+  uint64_t value = 0;
+  for (unsigned char b : raw) {
+    value |= uint64_t(b & 0x7f) << (7 * len);
+    if (++len > 5) throw Rejection(where + "LEB128 token longer than 5 bytes");
+    if (!(b & 0x80)) {
+      if (value > UINT32_MAX) throw Rejection(where + "token value exceeds 32 bits");
+      ++tokens, len = 0, value = 0;
+    }
+  }
+  if (len != 0) throw Rejection(where + "token bytes end inside a token");
+  if (tokens != tokenCount)
+    throw Rejection(where + "holds " + std::to_string(tokens) + " tokens, tokenCount says " + std::to_string(tokenCount));
+  return tokenCount;
+}
+
+}  // namespace
+
+MappedFile::MappedFile(const std::string& path) {
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) throw IoError("cannot open " + path + ": " + std::strerror(errno));
+  struct stat st {};
+  if (::fstat(fd, &st) != 0) {
+    int e = errno;
+    ::close(fd);
+    throw IoError("cannot stat " + path + ": " + std::strerror(e));
+  }
+  if (!S_ISREG(st.st_mode)) {
+    ::close(fd);
+    throw IoError(path + " is not a regular file");
+  }
+  if (st.st_size == 0) {
+    ::close(fd);
+    throw IoError(path + " is empty");
+  }
+  size_ = size_t(st.st_size);
+  void* p = ::mmap(nullptr, size_, PROT_READ, MAP_PRIVATE, fd, 0);
+  int e = errno;
+  ::close(fd);
+  if (p == MAP_FAILED) throw IoError("cannot mmap " + path + ": " + std::strerror(e));
+  data_ = static_cast<const unsigned char*>(p);
+}
+
+MappedFile::~MappedFile() {
+  if (data_) ::munmap(const_cast<unsigned char*>(data_), size_);
+}
+
+Certificate readCertificate(const MappedFile& file) {
+  // 1. Framing and seal.  mmap is page aligned, so every message start is
+  //    word aligned as long as the file is a whole number of words.
+  if (file.size() % sizeof(capnp::word) != 0)
+    throw Rejection("file size " + std::to_string(file.size()) + " is not a multiple of 8 (truncated or trailing bytes)");
+  kj::ArrayPtr<const capnp::word> rest(reinterpret_cast<const capnp::word*>(file.data()),
+                                       file.size() / sizeof(capnp::word));
+  std::vector<kj::ArrayPtr<const capnp::word>> messages;
+  while (rest.size() > 0) {
+    if (messages.size() >= kMaxMessages) throw Rejection("more than 2^22 messages in the file");
+    const capnp::word* end;
+    try {
+      capnp::FlatArrayMessageReader reader(rest, readerOptions());
+      end = reader.getEnd();
+    } catch (const kj::Exception& e) {
+      throw Rejection("malformed message framing at message " + std::to_string(messages.size()) +
+                      " (file corrupted or truncated): " + e.getDescription().cStr());
+    }
+    if (end <= rest.begin() || end > rest.end()) throw Rejection("malformed message framing");
+    messages.push_back(kj::arrayPtr(rest.begin(), end));
+    rest = kj::arrayPtr(end, rest.end());
+  }
+  if (messages.size() < 2) throw Rejection("file holds " + std::to_string(messages.size()) + " message(s); need at least a Header and a Seal");
+  {
+    capnp::FlatArrayMessageReader reader(messages.back(), readerOptions());
+    auto digest = reader.getRoot<Seal>().getXxh3x128();
+    if (digest.size() != 16) throw Rejection("seal digest is " + std::to_string(digest.size()) + " bytes, not 16");
+    const size_t sealed = size_t(reinterpret_cast<const unsigned char*>(messages.back().begin()) - file.data());
+    const XXH128_hash_t h = XXH3_128bits(file.data(), sealed);
+    unsigned char expect[16];
+    for (int i = 0; i < 8; ++i) {
+      expect[i] = uint8_t(h.high64 >> (56 - 8 * i));
+      expect[8 + i] = uint8_t(h.low64 >> (56 - 8 * i));
+    }
+    if (std::memcmp(expect, digest.begin(), 16) != 0) throw Rejection("seal mismatch: file corrupted or modified");
+  }
+
+  // 2. Header.
+  Certificate cert;
+  capnp::FlatArrayMessageReader reader(messages.front(), readerOptions());
+  auto header = reader.getRoot<Header>();
+  auto claim = header.getClaim();
+  if (header.getFormatVersion() != FORMAT_VERSION)
+    throw Rejection("unsupported format version " + std::to_string(header.getFormatVersion()));
+  if (claim.getRuleset() != Ruleset::QUEENS) throw Rejection("unsupported ruleset " + std::to_string(unsigned(claim.getRuleset())));
+  cert.boardSize = claim.getBoardSize();
+  if (cert.boardSize < 1 || cert.boardSize > 22) throw Rejection("board size " + std::to_string(cert.boardSize) + " is outside 1..22");
+  cert.cutoff = header.getCutoff();
+  if (cert.cutoff > 32) throw Rejection("cutoff " + std::to_string(cert.cutoff) + " exceeds 32");
+  const auto outcome = claim.getOutcome();
+  const auto kind = claim.getKind();
+  const auto defaultReply = header.getDefaultReply();
+  if (outcome != Outcome::WIN && outcome != Outcome::LOSS) throw Rejection("unknown outcome value " + std::to_string(unsigned(outcome)));
+  if (kind != ClaimKind::OUTCOME && kind != ClaimKind::GRUNDY) throw Rejection("unknown claim kind " + std::to_string(unsigned(kind)));
+  if (defaultReply != DefaultReply::NONE && defaultReply != DefaultReply::MIRROR180)
+    throw Rejection("unknown default reply rule " + std::to_string(unsigned(defaultReply)));
+  cert.claimWin = outcome == Outcome::WIN;
+  cert.grundy = kind == ClaimKind::GRUNDY;
+  cert.mirror180Default = defaultReply == DefaultReply::MIRROR180;
+  if (cert.grundy && cert.claimWin) throw Rejection("a grundy claim must have outcome loss");
+  cert.heap = claim.getHeap();
+  if (cert.heap > kMaxHeap) throw Rejection("heap " + std::to_string(cert.heap) + " exceeds the supported maximum " + std::to_string(kMaxHeap));
+  const unsigned squares = cert.boardSize * cert.boardSize;
+  for (uint16_t q : claim.getQueens()) {
+    if (q >= squares) throw Rejection("queen square index " + std::to_string(q) + " is off the board");
+    if (cert.queens.size() >= squares) throw Rejection("more queens than squares");
+    cert.queens.push_back(q);
+  }
+  cert.replyCount = header.getReplyCount();
+  cert.producer = header.getProducer();
+  const uint64_t chunkCount = header.getChunkCount();
+  if (chunkCount + 2 != messages.size())
+    throw Rejection("header announces " + std::to_string(chunkCount) + " chunks but the file holds " +
+                    std::to_string(messages.size() - 2) + " messages between Header and Seal");
+  cert.chunks.assign(messages.begin() + 1, messages.end() - 1);
+
+  // 3. Every chunk decompresses and holds exactly its tokens; counts add up.
+  uint64_t total = 0;
+  std::vector<unsigned char> raw;
+  for (size_t i = 0; i < cert.chunks.size(); ++i) total += loadChunk(cert.chunks[i], i, raw);
+  if (total != cert.replyCount)
+    throw Rejection("replyCount " + std::to_string(cert.replyCount) + " differs from the sum of chunk tokenCounts " + std::to_string(total));
+  return cert;
+}
+
+uint32_t TokenStream::next() {
+  while (pos_ == raw_.size()) {  // chunks were all validated, so a non-empty one follows
+    if (chunk_ >= cert_.chunks.size()) throw Rejection("internal: token stream exhausted");
+    loadChunk(cert_.chunks[chunk_], chunk_, raw_);
+    ++chunk_;
+    pos_ = 0;
+  }
+  uint64_t value = 0;
+  for (unsigned shift = 0;; shift += 7) {
+    if (pos_ >= raw_.size() || shift > 28) throw Rejection("internal: bad LEB128 token");
+    const unsigned char b = raw_[pos_++];
+    value |= uint64_t(b & 0x7f) << shift;
+    if (!(b & 0x80)) break;
+  }
+  ++consumed_;
+  return uint32_t(value);
+}
+
+}  // namespace qcert

@@ -1,0 +1,74 @@
+// Reading a certificate file (docs/certificate-format.md, steps 1-3): mmap,
+// message framing, seal, header checks, chunk decompression and the token
+// stream that the replay consumes.
+#pragma once
+
+#include <capnp/common.h>
+#include <kj/common.h>
+
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace qcert {
+
+// Missing/unreadable file and similar: exit status 2, not a verdict.
+struct IoError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+inline constexpr uint32_t kMaxHeap = 1'000'000;
+inline constexpr uint32_t kMaxRawSize = 64u << 20;
+
+// Read-only private mapping of a whole regular file.
+class MappedFile {
+ public:
+  explicit MappedFile(const std::string& path);
+  ~MappedFile();
+  MappedFile(const MappedFile&) = delete;
+  MappedFile& operator=(const MappedFile&) = delete;
+  const unsigned char* data() const { return data_; }
+  size_t size() const { return size_; }
+
+ private:
+  const unsigned char* data_ = nullptr;
+  size_t size_ = 0;
+};
+
+// Everything the replay needs, copied out of the header.
+struct Certificate {
+  unsigned boardSize = 0;
+  std::vector<unsigned> queens;  // square indices, each < boardSize^2
+  uint32_t heap = 0;
+  bool claimWin = false;         // outcome == win
+  bool grundy = false;           // kind == grundy
+  unsigned cutoff = 0;
+  bool mirror180Default = false; // defaultReply == mirror180 (else none)
+  uint64_t replyCount = 0;
+  std::string producer;
+  std::vector<kj::ArrayPtr<const capnp::word>> chunks;  // the ReplyChunk messages
+};
+
+// Steps 1-3 of the spec: framing, seal (before anything else is interpreted),
+// header checks and a full decompression/validation pass over every chunk.
+// Throws Rejection.  (Whether the queens can be placed is checked by the replay.)
+Certificate readCertificate(const MappedFile& file);
+
+// The tokens of all chunks in order; chunks are decompressed again lazily.
+class TokenStream {
+ public:
+  explicit TokenStream(const Certificate& cert) : cert_(cert) {}
+  uint64_t consumed() const { return consumed_; }
+  uint64_t remaining() const { return cert_.replyCount - consumed_; }
+  uint32_t next();  // precondition: remaining() > 0
+
+ private:
+  const Certificate& cert_;
+  size_t chunk_ = 0;                // next chunk to load
+  std::vector<unsigned char> raw_;  // current chunk's token bytes
+  size_t pos_ = 0;
+  uint64_t consumed_ = 0;
+};
+
+}  // namespace qcert

@@ -1,0 +1,121 @@
+// qcert checker: the trusted verifier of queens-game certificates.
+// Exit status: 0 VERIFIED, 1 REJECTED, 2 usage or I/O error.
+#include "board.hpp"
+#include "certificate_file.hpp"
+#include "replay.hpp"
+
+#include <boost/program_options.hpp>
+#include <kj/exception.h>
+#include <sys/resource.h>
+
+#include <chrono>
+#include <cstdio>
+#include <iostream>
+#include <new>
+
+namespace po = boost::program_options;
+using namespace qcert;
+
+namespace {
+
+const char* kUsage =
+    "usage: checker [--quiet] FILE\n"
+    "\n"
+    "Verifies a qcert certificate for the queens game (Node-Kayles on the n x n\n"
+    "queen graph, optionally plus a Nim heap) by replaying it in full.\n"
+    "Format: Cap'n Proto messages Header, ReplyChunk x chunkCount, Seal (schema/qcert.capnp);\n"
+    "chunks hold zstd-compressed LEB128 winner replies, the Seal is XXH3-128 of all bytes before it.\n"
+    "\n"
+    "Prints 'VERIFIED: <claim>' on stdout and exits 0, or 'REJECTED: <reason>' and\n"
+    "exits 1.  Usage and I/O errors (missing or unreadable file) exit 2.\n"
+    "\n"
+    "Options";
+
+std::string claimInWords(const Certificate& c) {
+  const std::string size = std::to_string(c.boardSize) + "x" + std::to_string(c.boardSize);
+  std::string board;
+  if (c.queens.empty()) {
+    board = "the empty " + size + " board";
+  } else {
+    board = "the " + size + " board after queens ";
+    for (size_t i = 0; i < c.queens.size(); ++i) board += (i ? ", " : "") + squareName(c.boardSize, c.queens[i]);
+  }
+  if (c.grundy) return "the Grundy value of " + board + " is " + std::to_string(c.heap) + " (queens game)";
+  const std::string heap = c.heap ? " with a Nim heap of " + std::to_string(c.heap) + " added" : "";
+  if (c.queens.empty()) return std::string(c.claimWin ? "first" : "second") + " player wins on " + board + heap + " (queens game)";
+  return std::string("the player to move ") + (c.claimWin ? "wins" : "loses") + " on " + board + heap + " (queens game)";
+}
+
+std::string printable(std::string s) {  // the producer text is untrusted
+  if (s.size() > 200) s.resize(200);
+  for (char& ch : s)
+    if (ch < 0x20 || ch > 0x7e) ch = '?';
+  return s;
+}
+
+int rejected(const std::string& why) {
+  std::cout << "REJECTED: " << why << std::endl;
+  return 1;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::string path;
+  bool quiet = false;
+  po::options_description visible(kUsage);
+  visible.add_options()("help,h", "show this help")("quiet,q", "print only the verdict line (no statistics)");
+  po::options_description all;
+  all.add(visible).add_options()("file", po::value<std::string>(&path));
+  po::positional_options_description positional;
+  positional.add("file", 1);
+  try {
+    po::variables_map vm;
+    po::store(po::command_line_parser(argc, argv).options(all).positional(positional).run(), vm);
+    po::notify(vm);
+    if (vm.count("help")) {
+      std::cout << visible << "\nExit status: 0 verified, 1 rejected, 2 usage or I/O error.\n";
+      return 0;
+    }
+    quiet = vm.count("quiet") > 0;
+    if (path.empty()) throw po::error("no certificate file given");
+  } catch (const po::error& e) {
+    std::cerr << "checker: " << e.what() << "\n(try checker --help)\n";
+    return 2;
+  }
+
+  const auto start = std::chrono::steady_clock::now();
+  try {
+    MappedFile file(path);
+    const Certificate cert = readCertificate(file);
+    TokenStream tokens(cert);
+    const ReplayStats stats = replayCertificate(cert, tokens);
+    std::cout << "VERIFIED: " << claimInWords(cert) << std::endl;
+    if (!quiet) {
+      const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      struct rusage ru {};
+      getrusage(RUSAGE_SELF, &ru);
+      std::fprintf(stderr,
+                   "  producer: %s\n  cutoff %u, tokens %llu, nodes %llu, memo entries %llu, memo hits %llu\n"
+                   "  exhaustive solves %llu (%llu solver nodes), %.2f s, peak RSS %.1f MiB\n",
+                   printable(cert.producer).c_str(), cert.cutoff, (unsigned long long)tokens.consumed(),
+                   (unsigned long long)stats.nodes, (unsigned long long)stats.memoEntries,
+                   (unsigned long long)stats.memoHits, (unsigned long long)stats.cutoffSolves,
+                   (unsigned long long)stats.solverNodes, seconds, ru.ru_maxrss / 1024.0);
+    }
+    return 0;
+  } catch (const IoError& e) {
+    std::cerr << "checker: " << e.what() << "\n";
+    return 2;
+  } catch (const Rejection& e) {
+    return rejected(e.what());
+  } catch (const kj::Exception& e) {
+    return rejected(std::string("malformed Cap'n Proto data: ") + e.getDescription().cStr());
+  } catch (const std::bad_alloc&) {
+    return rejected("out of memory");
+  } catch (const std::exception& e) {
+    return rejected(std::string("error: ") + e.what());
+  } catch (...) {
+    return rejected("unknown error");
+  }
+}

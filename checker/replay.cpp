@@ -1,0 +1,258 @@
+#include "replay.hpp"
+
+#include "board.hpp"
+
+#include <pthread.h>
+#include <xxhash.h>
+
+#include <algorithm>
+#include <exception>
+#include <functional>
+#include <unordered_map>
+
+namespace qcert {
+namespace {
+
+std::string heapText(uint32_t h) { return h ? " and a heap of " + std::to_string(h) : ""; }
+std::string liveText(unsigned m) { return std::to_string(m) + (m == 1 ? " live square" : " live squares"); }
+
+// Exhaustive win/loss solver for positions with at most 32 live squares,
+// relabelled to local indices 0..m-1.  (mask, h): mask = live local squares,
+// h = Nim heap.  Its memo is private to one solve and forgotten afterwards.
+class SmallSolver {
+ public:
+  template <int W>
+  bool wins(const Geometry<W>& geo, const Bits<W>& L, uint32_t h, uint64_t& nodes) {
+    unsigned sq[32], m = 0;
+    L.forEach([&](unsigned s) { sq[m++] = s; });  // caller guarantees |L| <= 32
+    for (unsigned i = 0; i < m; ++i) {
+      adj_[i] = 0;
+      for (unsigned j = 0; j < m; ++j)
+        if (geo.attack[sq[i]].test(sq[j])) adj_[i] |= uint32_t(1) << j;  // includes i itself
+    }
+    clearTable();
+    const uint32_t all = m == 32 ? ~uint32_t(0) : (uint32_t(1) << m) - 1;
+    const bool result = win(all, h);
+    nodes += nodes_;
+    return result;
+  }
+
+ private:
+  // Does the player to move win (mask, h)?  Plain negamax with a memo.
+  bool win(uint32_t mask, uint32_t h) {
+    // A position with k live squares has at most k board options, so its
+    // Grundy value G is at most k; for h > k the mover wins by moving the
+    // heap to G (Sprague-Grundy: (mask, G) is a loss).  This bounds h by 32.
+    if (h > unsigned(std::popcount(mask))) return true;
+    const uint64_t key = mask | uint64_t(h) << 32;
+    if (int known = lookup(key); known >= 0) return known;
+    ++nodes_;
+    bool result = false;
+    for (uint32_t x = mask; x && !result; x &= x - 1)
+      result = !win(mask & ~adj_[std::countr_zero(x)], h);
+    for (uint32_t h2 = 0; h2 < h && !result; ++h2) result = !win(mask, h2);
+    store(key, result);
+    return result;
+  }
+
+  // Open-addressing table; entries whose stamp != gen_ are empty, so clearing is O(1).
+  void clearTable() {
+    used_ = 0;
+    nodes_ = 0;
+    if (++gen_ == 0) std::fill(stamp_.begin(), stamp_.end(), 0), gen_ = 1;
+  }
+  size_t slot(uint64_t key) const { return size_t((key * 0x9E3779B97F4A7C15ull) >> (64 - bits_)); }
+  int lookup(uint64_t key) const {
+    for (size_t i = slot(key); stamp_[i] == gen_; i = (i + 1) & (key_.size() - 1))
+      if (key_[i] == key) return value_[i];
+    return -1;
+  }
+  void store(uint64_t key, bool value) {
+    if (2 * (used_ + 1) > key_.size()) {
+      if (bits_ == kMaxBits) return;  // full: forget it (the memo only saves time)
+      grow();
+    }
+    size_t i = slot(key);
+    while (stamp_[i] == gen_ && key_[i] != key) i = (i + 1) & (key_.size() - 1);
+    used_ += stamp_[i] != gen_;
+    key_[i] = key, value_[i] = value, stamp_[i] = gen_;
+  }
+  void grow() {  // doubles the table
+    std::vector<std::pair<uint64_t, uint8_t>> live;
+    for (size_t i = 0; i < key_.size(); ++i)
+      if (stamp_[i] == gen_) live.emplace_back(key_[i], value_[i]);
+    const size_t size = size_t(1) << ++bits_;
+    key_.assign(size, 0), value_.assign(size, 0), stamp_.assign(size, 0);
+    used_ = 0;
+    for (auto [k, v] : live) store(k, v);
+  }
+
+  static constexpr unsigned kMaxBits = 27;
+  uint32_t adj_[32];
+  unsigned bits_ = 10;
+  std::vector<uint64_t> key_ = std::vector<uint64_t>(1024);
+  std::vector<uint8_t> value_ = std::vector<uint8_t>(1024);
+  std::vector<uint32_t> stamp_ = std::vector<uint32_t>(1024);
+  uint32_t gen_ = 0;
+  size_t used_ = 0;
+  uint64_t nodes_ = 0;
+};
+
+template <int W>
+class Replayer {
+  using B = Bits<W>;
+  struct Key {  // canonical live set + heap; compared in full, never by hash alone
+    B live;
+    uint64_t heap;
+    bool operator==(const Key&) const = default;
+  };
+  struct KeyHash {
+    size_t operator()(const Key& k) const { return XXH3_64bits(&k, sizeof k); }
+  };
+
+ public:
+  Replayer(const Certificate& cert, TokenStream& tokens) : cert_(cert), geo_(cert.boardSize), tokens_(tokens) {}
+
+  ReplayStats run() {
+    B root;
+    for (unsigned s = 0; s < geo_.squares; ++s) root.set(s);
+    for (unsigned q : cert_.queens) {
+      if (!root.test(q)) throw Rejection("claim queen " + squareName(geo_.n, q) + " is not live when placed");
+      root = root.without(geo_.attack[q]);
+    }
+    verify(root, cert_.heap, cert_.claimWin, -1);
+    if (tokens_.remaining() != 0)
+      throw Rejection(std::to_string(tokens_.remaining()) + " unused reply tokens after the proof was complete");
+    stats_.memoEntries = memo_.size();
+    return stats_;
+  }
+
+ private:
+  [[noreturn]] void reject(const std::string& what) const {
+    std::string path;
+    const size_t first = path_.size() > 30 ? path_.size() - 30 : 0;
+    for (size_t i = first; i < path_.size(); ++i)
+      path += (path.empty() ? "" : ", ") + (path_[i] >= 0 ? squareName(geo_.n, path_[i]) : "heap to " + std::to_string(-path_[i] - 1));
+    throw Rejection(what + (path_.empty() ? " (at the root)"
+                                          : " (after replay moves " + std::string(first ? "..., " : "") + path + ")"));
+  }
+
+  // Moves are recorded for messages only: >= 0 board square, < 0 heap to -move-1.
+  void play(const B& L, uint32_t h, bool wantWin, int move) {
+    path_.push_back(move);
+    if (move >= 0) verify(L.without(geo_.attack[move]), h, wantWin, move);
+    else verify(L, uint32_t(-move - 1), wantWin, -1);
+    path_.pop_back();
+  }
+
+  // want: true = the player to move at (L, h) wins, false = loses.
+  void verify(const B& L, uint32_t h, bool wantWin, int lastMove) {
+    ++stats_.nodes;
+    const unsigned m = L.count();
+    const char* want = wantWin ? "win" : "loss";
+    if (m <= cert_.cutoff) {
+      ++stats_.cutoffSolves;
+      if (solver_.wins(geo_, L, h, stats_.solverNodes) != wantWin)
+        reject(std::string("claimed ") + want + " but the exhaustive solver finds a " + (wantWin ? "loss" : "win") +
+               " at a position with " + liveText(m) + heapText(h));
+      return;
+    }
+    // Canonical form: the least of the 8 images of L (with h).  Stabiliser:
+    // the symmetries g with g(L) = L, as a bit set over g.
+    Key key{L, h};
+    unsigned stabiliser = 1;
+    for (int g = 1; g < 8; ++g) {
+      const B img = geo_.image(g, L);
+      if (img == L) stabiliser |= 1u << g;
+      if (img < key.live) key.live = img;
+    }
+    if (auto it = memo_.find(key); it != memo_.end()) {
+      ++stats_.memoHits;
+      if (it->second != wantWin)
+        reject("memo conflict: a position with " + liveText(m) + heapText(h) +
+               " was verified as a " + (wantWin ? "loss" : "win") + " and is now claimed a " + want);
+      return;
+    }
+    if (wantWin) {
+      if (tokens_.remaining() == 0)
+        reject("ran out of reply tokens at a winner position with " + liveText(m) + heapText(h));
+      const uint64_t index = tokens_.consumed();
+      auto at = [&] { return "token #" + std::to_string(index + 1) + ": "; };
+      const uint32_t t = tokens_.next();
+      if (t == 0) {
+        if (!cert_.mirror180Default) reject(at() + "token 0 (default reply) but the default reply rule is none");
+        if (lastMove < 0) reject(at() + "default reply mirror180 but there is no opponent board move made in this replay to answer");
+        const unsigned v = geo_.mirror180(unsigned(lastMove));
+        if (!L.test(v)) reject(at() + "default reply mirror180: board move on square " + squareName(geo_.n, v) + " is not live");
+        play(L, h, false, int(v));
+      } else if (t <= m) {
+        unsigned v = 0, i = 0;
+        L.forEach([&](unsigned s) { if (++i == t) v = s; });
+        play(L, h, false, int(v));
+      } else if (t - m <= h) {
+        play(L, h, false, -int(t - m));  // heap move to t - m - 1
+      } else {
+        reject(at() + "value " + std::to_string(t) + " names no move (" + liveText(m) + heapText(h) + ")");
+      }
+    } else {
+      L.forEach([&](unsigned v) {
+        for (int g = 1; g < 8; ++g)
+          if ((stabiliser >> g & 1) && geo_.sym[g][v] < v) return;  // covered by the smaller image
+        play(L, h, true, int(v));
+      });
+      for (uint32_t h2 = 0; h2 < h; ++h2) play(L, h, true, -int(h2) - 1);
+    }
+    memo_.emplace(key, wantWin);
+  }
+
+  const Certificate& cert_;
+  const Geometry<W> geo_;
+  TokenStream& tokens_;
+  std::unordered_map<Key, bool, KeyHash> memo_;
+  SmallSolver solver_;
+  std::vector<int> path_;
+  ReplayStats stats_;
+};
+
+// The recursion is at most (board moves <= n) + (heap moves <= heap) deep, so
+// the replay runs on a thread whose stack is sized for that.
+ReplayStats runOnBigStack(size_t depthBound, const std::function<ReplayStats()>& body) {
+  struct Job {
+    const std::function<ReplayStats()>* body;
+    ReplayStats result;
+    std::exception_ptr error;
+  } job{&body, {}, nullptr};
+  auto entry = [](void* p) -> void* {
+    auto* j = static_cast<Job*>(p);
+    try {
+      j->result = (*j->body)();
+    } catch (...) {
+      j->error = std::current_exception();
+    }
+    return nullptr;
+  };
+  pthread_attr_t attr;
+  pthread_attr_init(&attr);
+  pthread_attr_setstacksize(&attr, (size_t(64) << 20) + depthBound * 2048);
+  pthread_t thread;
+  const int rc = pthread_create(&thread, &attr, entry, &job);
+  pthread_attr_destroy(&attr);
+  if (rc != 0) throw std::runtime_error("cannot start the replay thread");
+  pthread_join(thread, nullptr);
+  if (job.error) std::rethrow_exception(job.error);
+  return job.result;
+}
+
+}  // namespace
+
+ReplayStats replayCertificate(const Certificate& cert, TokenStream& tokens) {
+  const unsigned n = cert.boardSize;
+  const size_t depth = n + size_t(cert.heap) + 16;
+  if (n <= 8) return runOnBigStack(depth, [&] { return Replayer<1>(cert, tokens).run(); });
+  if (n <= 11) return runOnBigStack(depth, [&] { return Replayer<2>(cert, tokens).run(); });
+  if (n <= 16) return runOnBigStack(depth, [&] { return Replayer<4>(cert, tokens).run(); });
+  if (n <= 22) return runOnBigStack(depth, [&] { return Replayer<8>(cert, tokens).run(); });
+  throw Rejection("board size out of range");
+}
+
+}  // namespace qcert

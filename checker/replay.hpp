@@ -1,0 +1,25 @@
+// The replay of docs/certificate-format.md ("Replay"): verify(P, want, lastMove)
+// with the checker's own exhaustive solver below the cutoff, its own D4
+// canonical form for the memo and its own stabiliser for the symmetry skip.
+#pragma once
+
+#include "certificate_file.hpp"
+
+#include <cstdint>
+
+namespace qcert {
+
+struct ReplayStats {
+  uint64_t nodes = 0;         // verify() calls
+  uint64_t memoEntries = 0;
+  uint64_t memoHits = 0;
+  uint64_t cutoffSolves = 0;  // positions handed to the exhaustive solver
+  uint64_t solverNodes = 0;   // positions the exhaustive solver expanded
+};
+
+// Builds the root from the claim and replays the whole certificate, consuming
+// `tokens`.  Returns normally only if the claim is verified and every token
+// was consumed; otherwise throws Rejection.
+ReplayStats replayCertificate(const Certificate& cert, TokenStream& tokens);
+
+}  // namespace qcert
