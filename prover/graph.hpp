@@ -22,6 +22,9 @@ struct Graph {
   Bits<W> all;
   std::vector<Bits<W>> kill;
   std::vector<Hash8> zobrist8;  // zobrist8[s].h[g] = key of square image(g, s)
+  // Squares that attack (or are) their own half-turn image: the centre lines
+  // on odd boards, the two long diagonals on even ones.
+  Bits<W> selfMirrorAttack;
   uint64_t heapKey[64];
 
   explicit Graph(const Geometry& g) : geo(&g), squares(g.squares), kill(g.squares), zobrist8(g.squares) {
@@ -34,6 +37,8 @@ struct Graph {
       for (int t : g.kills[s]) kill[s].set(t);
       for (int k = 0; k < kSymmetries; ++k) zobrist8[s].h[k] = key[g.image(k, s)];
     }
+    for (int s = 0; s < g.squares; ++s)
+      if (kill[s].test(g.mirror180(s))) selfMirrorAttack.set(s);
   }
 
   Hash8 hashOf(const Bits<W>& live) const {
@@ -55,8 +60,22 @@ struct Graph {
       if (h.h[k] < h.h[best]) best = k;
     return best;
   }
-  uint64_t key(const Hash8& h, uint32_t heap) const {
-    return h.h[canonicalFrame(h)] ^ heapKey[heap & 63] ^ (uint64_t(heap) << 58);
+  uint64_t keyInFrame(const Hash8& h, int frame, uint32_t heap) const {
+    return h.h[frame] ^ heapKey[heap & 63] ^ (uint64_t(heap) << 58);
+  }
+  // Symmetry-invariant key: the hash of the canonical image, plus the heap.
+  uint64_t key(const Hash8& h, uint32_t heap) const { return keyInFrame(h, canonicalFrame(h), heap); }
+
+  // The mirror lemma (seed 000 section 4, seed 004 section 4.1): if the live
+  // set is invariant under the half turn and no live square attacks its own
+  // image, every move v can be answered by its image, which is still live
+  // and restores the symmetry; so the player to move loses (without a heap).
+  static constexpr int kHalfTurn = 2;
+  bool mirrorLemmaLoss(const Bits<W>& live) const {
+    return (live & selfMirrorAttack).empty() && image(kHalfTurn, live) == live;
+  }
+  bool mirrorLemmaLoss(const Bits<W>& live, const Hash8& h) const {  // hash test, for search only
+    return h.h[kHalfTurn] == h.h[0] && (live & selfMirrorAttack).empty();
   }
 
   // Exact image of a square set under symmetry g.

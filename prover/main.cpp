@@ -63,7 +63,8 @@ int main(int argc, char** argv) {
     ("out,o", po::value<std::string>(&out), "write the certificate here")
     ("tt-mb", po::value<size_t>(&req.ttMegabytes)->default_value(256), "transposition table size in MiB")
     ("cutoff", po::value<int>(&req.cutoff)->default_value(12), "certificate cut-off K: the checker solves positions with <= K live squares itself (0..32)")
-    ("small", po::value<int>(&req.smallLimit)->default_value(20), "search uses its exact small solver at <= this many live squares (0..32)")
+    ("small", po::value<int>(&req.search.smallLimit)->default_value(20), "search uses its exact small solver at <= this many live squares (0..32)")
+    ("plain", "baseline for benchmarks: no symmetry, no ETC, no move ordering, no mirror lemma in the search")
     ("no-mirror", "do not use the half-turn default reply in the certificate")
     ("zstd-level", po::value<int>(&req.zstdLevel)->default_value(12), "zstd compression level of reply chunks (1..19)")
     ("quiet,q", "print only the result line");
@@ -96,7 +97,8 @@ int main(int argc, char** argv) {
     if (command == "grundy" && heap) throw std::invalid_argument("--heap does not apply to grundy");
     if (req.zstdLevel < 1 || req.zstdLevel > 19) throw std::invalid_argument("--zstd-level must be between 1 and 19");
     if (req.ttMegabytes < 1 || req.ttMegabytes > (size_t{1} << 20)) throw std::invalid_argument("--tt-mb must be between 1 and 1048576");
-    if (req.smallLimit < 0 || req.smallLimit > 32) throw std::invalid_argument("--small must be between 0 and 32");
+    if (vm.count("plain")) req.search.symmetry = req.search.etc = req.search.ordering = req.search.mirrorLemma = false;
+    if (req.search.smallLimit < 0 || req.search.smallLimit > 32) throw std::invalid_argument("--small must be between 0 and 32");
     req.n = n;
     req.queens = parseQueens(queens, n);
     req.heap = heap;

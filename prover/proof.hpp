@@ -69,7 +69,8 @@ class ProofEmitter {
       uint32_t token = 0;
       if (opt_.mirrorDefault && lastMove >= 0) {
         const int m = g_.geo->mirror180(lastMove);
-        if (live.test(m) && solver_.moveLoses(live, heap, m)) move = m;
+        if (live.test(m) && ((heap == 0 && g_.mirrorLemmaLoss(live.andNot(g_.kill[m]))) || solver_.moveLoses(live, heap, m)))
+          move = m;
       }
       if (move >= 0) {
         ++stats.defaultReplies;

@@ -72,7 +72,7 @@ ProveResult proveWith(const Geometry& geo, const ProveRequest& req) {
     root = root.andNot(g.kill[q]);
   }
   TranspositionTable tt(req.ttMegabytes);
-  Solver<W> solver(g, tt, req.smallLimit);
+  Solver<W> solver(g, tt, req.search);
   ProveResult res;
   res.ttBytes = tt.bytes();
   res.rootLive = root.count();
@@ -97,7 +97,7 @@ ProveResult proveWith(const Geometry& geo, const ProveRequest& req) {
     auto t1 = Clock::now();
     ClaimSpec claim{req.n, req.queens, heap, res.win, req.grundy};
     std::string producer = "qcert prover; cutoff " + std::to_string(req.cutoff) + ", small solver " +
-                           std::to_string(req.smallLimit) + ", zstd " + std::to_string(req.zstdLevel);
+                           std::to_string(req.search.smallLimit) + ", zstd " + std::to_string(req.zstdLevel);
     CertificateWriter writer(req.out, claim, req.cutoff, req.mirrorDefault, producer, req.zstdLevel);
     ProofEmitter<W> emitter(g, solver, writer, EmitOptions{req.cutoff, req.mirrorDefault});
     emitter.emit(root, heap, res.win);

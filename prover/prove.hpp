@@ -18,7 +18,7 @@ struct ProveRequest {
   std::string out;          // certificate path; empty: search only
   size_t ttMegabytes = 256;
   int cutoff = 12;          // certificate cut-off K
-  int smallLimit = 20;      // search switches to the exact small solver at this many live squares
+  SearchOptions search;     // enhancements (all on by default) and small-solver limit
   bool mirrorDefault = true;
   int zstdLevel = 12;
   bool progress = false;    // periodic progress on stderr

@@ -36,11 +36,21 @@ struct SearchStats {
   }
 };
 
+// Switches for the search enhancements, so the bench can measure each
+// against a plain baseline in the same invocation.
+struct SearchOptions {
+  int smallLimit = 20;   // exact small solver at <= this many live squares
+  bool symmetry = true;  // canonical TT keys and stabiliser move reduction
+  bool etc = true;       // enhanced transposition cutoffs
+  bool ordering = true;  // most-forcing-first
+  bool mirrorLemma = true;
+};
+
 template <int W>
 class Solver {
  public:
-  Solver(const Graph<W>& g, TranspositionTable& tt, int smallLimit)
-      : g_(g), tt_(tt), smallLimit_(std::clamp(smallLimit, 0, 32)), plies_(g.squares + 2),
+  Solver(const Graph<W>& g, TranspositionTable& tt, SearchOptions opt)
+      : g_(g), tt_(tt), opt_(opt), smallLimit_(std::clamp(opt.smallLimit, 0, 32)), plies_(g.squares + 2),
         memoTag_(kMemoSize), memoWin_(kMemoSize) {}
 
   bool wins(const Bits<W>& live, uint32_t heap) {
@@ -49,15 +59,14 @@ class Solver {
 
   // A winning move from a won position, or -1 when the position is lost.
   int winningMove(const Bits<W>& live, uint32_t heap) {
-    const Hash8 h = g_.hashOf(live);
     const int cnt = live.count();
+    if (cnt <= smallLimit_) return smallWinningMove(live, heap, cnt);
+    const Hash8 h = g_.hashOf(live);
     if (!solve(live, heap, h, cnt, 0)) return -1;
-    if (cnt > smallLimit_) {
-      auto hit = tt_.probe(g_.key(h, heap));
-      if (hit.found && hit.win && hit.move != TranspositionTable::kNoMove) {
-        int m = fromCanonical(h, hit.move);
-        if (m >= 0 && moveLoses(live, heap, m)) return m;
-      }
+    auto hit = tt_.probe(keyOf(h, heap));
+    if (hit.found && hit.win && hit.move != TranspositionTable::kNoMove) {
+      int m = fromCanonical(h, hit.move);
+      if (m >= 0 && moveLoses(live, heap, m)) return m;
     }
     for (uint32_t k = 0; k < heap; ++k)
       if (!wins(live, k)) return kHeapMove + int(k);
@@ -88,14 +97,20 @@ class Solver {
   static constexpr int kInverse[kSymmetries] = {0, 3, 2, 1, 4, 5, 6, 7};
   static constexpr size_t kMemoSize = size_t{1} << 16;
 
+  // With symmetry off every position is its own frame (identity).
+  int frameOf(const Hash8& h) const { return opt_.symmetry ? Graph<W>::canonicalFrame(h) : 0; }
+  uint64_t keyOf(const Hash8& h, uint32_t heap) const {
+    return g_.keyInFrame(h, opt_.symmetry ? Graph<W>::canonicalFrame(h) : 0, heap);
+  }
+
   int fromCanonical(const Hash8& h, uint16_t stored) const {
     if (stored & 0x8000) return kHeapMove + (stored & 0x7fff);
     if (stored >= g_.squares) return -1;
-    return g_.geo->image(kInverse[Graph<W>::canonicalFrame(h)], stored);
+    return g_.geo->image(kInverse[frameOf(h)], stored);
   }
   uint16_t toCanonical(const Hash8& h, int m) const {
     if (isHeapMove(m)) return uint16_t(0x8000 | (m - kHeapMove));
-    return uint16_t(g_.geo->image(Graph<W>::canonicalFrame(h), m));
+    return uint16_t(g_.geo->image(frameOf(h), m));
   }
 
   void countNode() {
@@ -106,7 +121,8 @@ class Solver {
     countNode();
     if (cnt == 0) return heap > 0;
     if (cnt <= smallLimit_) return smallSolve(live, heap, cnt);
-    const uint64_t key = g_.key(h, heap);
+    if (opt_.mirrorLemma && heap == 0 && g_.mirrorLemmaLoss(live, h)) return false;
+    const uint64_t key = keyOf(h, heap);
     if (auto hit = tt_.probe(key); hit.found) {
       ++stats.ttHits;
       return hit.win;
@@ -115,7 +131,7 @@ class Solver {
 
     // Stabiliser from the hashes: g fixes L iff the image under g hashes alike.
     unsigned stab = 1;
-    for (int k = 1; k < kSymmetries; ++k)
+    for (int k = 1; k < kSymmetries && opt_.symmetry; ++k)
       if (h.h[k] == h.h[0]) stab |= 1u << k;
 
     if (size_t(ply) >= plies_.size()) plies_.resize(ply + 1);  // deque: no dangling
@@ -135,8 +151,8 @@ class Solver {
         return;
       }
       c.hash = g_.without(h, gone);
-      if (c.count > smallLimit_) {
-        auto hit = tt_.probe(g_.key(c.hash, heap));
+      if (opt_.etc && c.count > smallLimit_) {
+        auto hit = tt_.probe(keyOf(c.hash, heap));
         if (hit.found && !hit.win) {
           ++stats.etcCutoffs;
           winMove = v;
@@ -150,7 +166,8 @@ class Solver {
         if (!solve(live, k, h, cnt, ply + 1)) winMove = kHeapMove + int(k);
     }
     if (winMove < 0) {
-      std::sort(kids.begin(), kids.end(), [](const Child& a, const Child& b) { return a.count < b.count; });
+      if (opt_.ordering)
+        std::sort(kids.begin(), kids.end(), [](const Child& a, const Child& b) { return a.count < b.count; });
       for (size_t i = 0; i < kids.size(); ++i) {
         const Child c = kids[i];  // copy: recursion reuses deeper buffers only
         if (stop && stop->load(std::memory_order_relaxed)) return false;
@@ -168,21 +185,30 @@ class Solver {
   }
 
   // Exact solver on at most 32 live squares, relabelled 0..cnt-1.
-  bool smallSolve(const Bits<W>& live, uint32_t heap, int cnt) {
-    int sq[32];
+  uint32_t smallSetup(const Bits<W>& live, int cnt) {
     int k = 0;
-    live.forEach([&](int s) { sq[k++] = s; });
+    live.forEach([&](int s) { smallSquare_[k++] = s; });
     for (int i = 0; i < cnt; ++i) {
       uint32_t m = 0;
       for (int j = 0; j < cnt; ++j)
-        if (g_.kill[sq[i]].test(sq[j])) m |= 1u << j;
+        if (g_.kill[smallSquare_[i]].test(smallSquare_[j])) m |= 1u << j;
       adj_[i] = m;
     }
     // The memo tags hold 24 bits of the call generation: wipe on wrap-around
     // so an entry from another local graph can never match.
     if ((++generation_ & 0xffffff) == 0) std::fill(memoTag_.begin(), memoTag_.end(), 0);
-    const uint32_t all = cnt == 32 ? ~0u : (1u << cnt) - 1;
-    return smallWins(all, heap);
+    return cnt == 32 ? ~0u : (1u << cnt) - 1;
+  }
+  bool smallSolve(const Bits<W>& live, uint32_t heap, int cnt) { return smallWins(smallSetup(live, cnt), heap); }
+  int smallWinningMove(const Bits<W>& live, uint32_t heap, int cnt) {
+    const uint32_t all = smallSetup(live, cnt);
+    for (uint32_t k = 0; k < heap; ++k)
+      if (!smallWins(all, k)) return kHeapMove + int(k);
+    for (uint32_t m = all; m; m &= m - 1) {
+      const int v = std::countr_zero(m);
+      if (!smallWins(all & ~adj_[v], heap)) return smallSquare_[v];
+    }
+    return -1;
   }
 
   bool smallWins(uint32_t mask, uint32_t heap) {
@@ -205,9 +231,11 @@ class Solver {
 
   const Graph<W>& g_;
   TranspositionTable& tt_;
+  SearchOptions opt_;
   int smallLimit_;
   std::deque<std::vector<Child>> plies_;  // per-ply child buffers
   uint32_t adj_[32];
+  int smallSquare_[32];
   uint64_t generation_ = 0;
   std::vector<uint64_t> memoTag_;
   std::vector<uint8_t> memoWin_;

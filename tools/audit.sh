@@ -9,6 +9,8 @@
 #                          shipped, else reported "not run: over budget"
 #   AUDIT_SHIPPED=1        check shipped certificates instead of proving
 #   AUDIT_TT_MB=MiB        prover transposition table (default 2048)
+#   AUDIT_SHIP=1           copy every certified certificate under 4 MiB to
+#                          certs/<id>.qcert (how certs/ is made)
 set -uo pipefail
 cd "$(dirname "$0")/.."
 PROVER=${PROVER:-build/bin/prover}
@@ -66,6 +68,9 @@ for manifest in proofs/*.claims; do
     check_s=$(elapsed "$t0" "$(now)")
     bytes=$(stat -c %s "$cert")
     proved=$(echo "$verdict" | sed -E 's/^VERIFIED: //; s/ \(queens game\)$//')
+    if [ "${AUDIT_SHIP:-0}" = 1 ] && [ "$code" -eq 0 ] && [ "$bytes" -le 4194304 ] && [ "$cert" != "certs/$id.qcert" ]; then
+      mkdir -p certs && cp "$cert" "certs/$id.qcert"
+    fi
     if [ "$code" -ne 0 ] || [[ "$verdict" != VERIFIED:* ]]; then
       status="FAILED: not verified"; failures=$((failures + 1))
       notes+=("$id: checker exit $code: ${verdict:-$(tail -n 1 "$work/$id.check.err")}")
