@@ -78,7 +78,7 @@ MappedFile::MappedFile(const std::string& path) {
   }
   if (st.st_size == 0) {
     ::close(fd);
-    throw IoError(path + " is empty");
+    throw Rejection("empty file: no certificate (truncated to 0 bytes?)");  // corrupt content, not an I/O error
   }
   size_ = size_t(st.st_size);
   void* p = ::mmap(nullptr, size_, PROT_READ, MAP_PRIVATE, fd, 0);

@@ -42,7 +42,9 @@ Geometry queensGeometry(int n) {
   return g;
 }
 
-int Geometry::mirror180(int s) const { return squares - 1 - s; }
+// Slot 2 is the half turn on boards that have one; a board without it keeps
+// the identity there, and then no square passes the mirror lemma's test.
+int Geometry::mirror180(int s) const { return symOf[s][2]; }
 
 std::string Geometry::squareName(int s) const {
   return std::string(1, char('a' + s % n)) + std::to_string(s / n + 1);

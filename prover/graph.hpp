@@ -25,20 +25,19 @@ struct Graph {
   // Squares that attack (or are) their own half-turn image: the centre lines
   // on odd boards, the two long diagonals on even ones.
   Bits<W> selfMirrorAttack;
-  uint64_t heapKey[64];
+  static constexpr int kHalfTurn = 2;  // symmetry slot of the half turn
 
   explicit Graph(const Geometry& g) : geo(&g), squares(g.squares), kill(g.squares), zobrist8(g.squares) {
     std::mt19937_64 rng(0x51ce57a9e1ull);
     std::vector<uint64_t> key(g.squares);
     for (auto& k : key) k = rng();
-    for (auto& k : heapKey) k = rng();
     for (int s = 0; s < g.squares; ++s) {
       all.set(s);
       for (int t : g.kills[s]) kill[s].set(t);
       for (int k = 0; k < kSymmetries; ++k) zobrist8[s].h[k] = key[g.image(k, s)];
     }
     for (int s = 0; s < g.squares; ++s)
-      if (kill[s].test(g.mirror180(s))) selfMirrorAttack.set(s);
+      if (kill[s].test(g.image(kHalfTurn, s))) selfMirrorAttack.set(s);
   }
 
   Hash8 hashOf(const Bits<W>& live) const {
@@ -60,9 +59,15 @@ struct Graph {
       if (h.h[k] < h.h[best]) best = k;
     return best;
   }
-  uint64_t keyInFrame(const Hash8& h, int frame, uint32_t heap) const {
-    return h.h[frame] ^ heapKey[heap & 63] ^ (uint64_t(heap) << 58);
+  // The heap enters through a bijective mixer, so distinct heaps never share
+  // a key component.
+  static uint64_t heapKey(uint32_t heap) {
+    uint64_t z = uint64_t(heap) + 0x9E3779B97F4A7C15ull;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
   }
+  uint64_t keyInFrame(const Hash8& h, int frame, uint32_t heap) const { return h.h[frame] ^ heapKey(heap); }
   // Symmetry-invariant key: the hash of the canonical image, plus the heap.
   uint64_t key(const Hash8& h, uint32_t heap) const { return keyInFrame(h, canonicalFrame(h), heap); }
 
@@ -70,7 +75,6 @@ struct Graph {
   // set is invariant under the half turn and no live square attacks its own
   // image, every move v can be answered by its image, which is still live
   // and restores the symmetry; so the player to move loses (without a heap).
-  static constexpr int kHalfTurn = 2;
   bool mirrorLemmaLoss(const Bits<W>& live) const {
     return (live & selfMirrorAttack).empty() && image(kHalfTurn, live) == live;
   }

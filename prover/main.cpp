@@ -2,7 +2,9 @@
 #include <unistd.h>
 
 #include <boost/program_options.hpp>
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <iostream>
 #include <sstream>
 
@@ -104,6 +106,13 @@ int main(int argc, char** argv) {
     req.heap = heap;
     req.grundy = command == "grundy";
     req.out = out;
+    if (!out.empty()) {  // fail now, not after a long search
+      const std::string probe = out + ".tmp";
+      FILE* f = std::fopen(probe.c_str(), "wb");
+      if (!f) throw std::invalid_argument("cannot write --out " + out + ": " + std::strerror(errno));
+      std::fclose(f);
+      std::remove(probe.c_str());
+    }
     req.mirrorDefault = !vm.count("no-mirror");
     req.progress = !vm.count("quiet") && isatty(STDERR_FILENO);
   } catch (const std::exception& e) {

@@ -1,0 +1,208 @@
+// Bad input to both programs, run as subprocesses.  Contract: usage and I/O
+// errors exit 2 with a message on stderr; for the checker a file whose
+// content is not a valid certificate is "REJECTED: ..." with exit 1; nothing
+// ever dies from a signal.
+#include <gtest/gtest.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <random>
+
+#include "support.hpp"
+
+using qtest::RunResult;
+using qtest::runProgram;
+using qtest::startsWith;
+
+namespace {
+
+const std::string kProver = QCERT_PROVER;
+const std::string kChecker = QCERT_CHECKER;
+
+RunResult prover(std::vector<std::string> args) {
+  args.insert(args.begin(), kProver);
+  return runProgram(args, 30);
+}
+RunResult checker(std::vector<std::string> args) {
+  args.insert(args.begin(), kChecker);
+  return runProgram(args, 30);
+}
+
+bool contains(const std::string& s, const std::string& what) { return s.find(what) != std::string::npos; }
+
+// Exit 2, nothing on stdout that looks like a result, a message on stderr
+// (optionally containing `mention`).
+void expectUsageError(const RunResult& r, const std::string& mention = "") {
+  ASSERT_FALSE(r.timedOut) << r.describe();
+  ASSERT_FALSE(r.signaled) << r.describe();
+  EXPECT_EQ(r.exitCode, 2) << r.describe();
+  EXPECT_FALSE(contains(r.out, "RESULT:")) << r.describe();
+  EXPECT_FALSE(contains(r.out, "VERIFIED:")) << r.describe();
+  EXPECT_FALSE(r.err.empty()) << "no message on stderr\n" << r.describe();
+  if (!mention.empty()) {
+    EXPECT_TRUE(contains(r.err, mention)) << "stderr should mention '" << mention << "'\n" << r.describe();
+  }
+}
+
+void expectRejected(const RunResult& r) {
+  ASSERT_FALSE(r.timedOut) << r.describe();
+  ASSERT_FALSE(r.signaled) << r.describe();
+  EXPECT_EQ(r.exitCode, 1) << r.describe();
+  EXPECT_TRUE(startsWith(r.out, "REJECTED:")) << r.describe();
+  EXPECT_FALSE(contains(r.out, "VERIFIED")) << r.describe();
+}
+
+// ------------------------------------------------------------------ prover
+
+TEST(ProverCli, NoArgumentsPrintsUsageAndExits2) {
+  const RunResult r = prover({});
+  ASSERT_FALSE(r.signaled || r.timedOut) << r.describe();
+  EXPECT_EQ(r.exitCode, 2) << r.describe();
+  EXPECT_TRUE(contains(r.out + r.err, "Usage")) << r.describe();
+}
+
+TEST(ProverCli, HelpExits0) {
+  const RunResult r = prover({"--help"});
+  EXPECT_EQ(r.exitCode, 0) << r.describe();
+  EXPECT_TRUE(contains(r.out, "Usage")) << r.describe();
+}
+
+TEST(ProverCli, UnknownCommand) { expectUsageError(prover({"frobnicate", "--n", "4"}), "frobnicate"); }
+TEST(ProverCli, MissingCommand) { expectUsageError(prover({"--n", "4"})); }
+TEST(ProverCli, MissingN) { expectUsageError(prover({"prove"}), "--n"); }
+TEST(ProverCli, NZero) { expectUsageError(prover({"prove", "--n", "0"}), "--n"); }
+TEST(ProverCli, NTooLarge) { expectUsageError(prover({"prove", "--n", "23"}), "--n"); }
+TEST(ProverCli, NNegative) { expectUsageError(prover({"prove", "--n", "-3"})); }
+TEST(ProverCli, NNotANumber) { expectUsageError(prover({"prove", "--n", "abc"})); }
+TEST(ProverCli, QueenOffBoard) { expectUsageError(prover({"prove", "--n", "8", "--queens", "z9"}), "z9"); }
+TEST(ProverCli, QueenRankOffBoard) { expectUsageError(prover({"prove", "--n", "8", "--queens", "a9"}), "a9"); }
+TEST(ProverCli, QueenWithLeadingZeroRank) { expectUsageError(prover({"prove", "--n", "8", "--queens", "a01"})); }
+TEST(ProverCli, QueenEmptyItem) { expectUsageError(prover({"prove", "--n", "8", "--queens", ",a1"})); }
+TEST(ProverCli, SameQueenTwice) { expectUsageError(prover({"prove", "--n", "8", "--queens", "a1,a1"}), "attacked"); }
+TEST(ProverCli, SecondQueenAttackedOnDiagonal) {
+  expectUsageError(prover({"prove", "--n", "2", "--queens", "a1,b2"}), "attacked");
+}
+TEST(ProverCli, HeapTooLarge) { expectUsageError(prover({"prove", "--n", "4", "--heap", "999"}), "heap"); }
+TEST(ProverCli, HeapNegative) { expectUsageError(prover({"prove", "--n", "4", "--heap", "-1"})); }
+TEST(ProverCli, HeapWithGrundy) { expectUsageError(prover({"grundy", "--n", "4", "--heap", "1"}), "heap"); }
+TEST(ProverCli, UnknownOption) { expectUsageError(prover({"prove", "--n", "4", "--frobnicate"}), "frobnicate"); }
+TEST(ProverCli, CutoffOutOfRange) { expectUsageError(prover({"prove", "--n", "4", "--cutoff", "33"}), "cutoff"); }
+TEST(ProverCli, SmallOutOfRange) { expectUsageError(prover({"prove", "--n", "4", "--small", "33"}), "small"); }
+TEST(ProverCli, ZstdLevelOutOfRange) { expectUsageError(prover({"prove", "--n", "4", "--zstd-level", "0"}), "zstd"); }
+TEST(ProverCli, TtSizeZero) { expectUsageError(prover({"prove", "--n", "4", "--tt-mb", "0"}), "tt-mb"); }
+
+// An unwritable --out must fail with a message naming the path, and must not
+// leave anything claiming success.  (The prover currently exits 1 here, its
+// "internal failure" status; the test accepts any non-zero status.)
+TEST(ProverCli, UnwritableOutPath) {
+  const RunResult r = prover({"prove", "--n", "4", "--out", "/nonexistent/dir/x.qc"});
+  ASSERT_FALSE(r.signaled || r.timedOut) << r.describe();
+  EXPECT_NE(r.exitCode, 0) << r.describe();
+  EXPECT_TRUE(contains(r.err, "/nonexistent/dir/x")) << r.describe();
+  EXPECT_FALSE(contains(r.out, "RESULT:")) << r.describe();
+  RecordProperty("exit_code", r.exitCode);
+}
+
+TEST(ProverCli, ValidRunsPrintResult) {
+  const RunResult r = prover({"prove", "--n", "4", "-q"});
+  EXPECT_EQ(r.exitCode, 0) << r.describe();
+  EXPECT_EQ(r.out, "RESULT: first player wins on the empty 4x4 board\n");
+  const RunResult g = prover({"grundy", "--n", "5", "--queens", "a1", "-q"});
+  EXPECT_EQ(g.exitCode, 0) << g.describe();
+  EXPECT_TRUE(startsWith(g.out, "RESULT: the Grundy value of the 5x5 board after queens a1 (0,0) is ")) << g.describe();
+  const RunResult h = prover({"prove", "--n", "5", "--heap", "3", "-q"});
+  EXPECT_EQ(h.exitCode, 0) << h.describe();
+  EXPECT_EQ(h.out, "RESULT: second player wins on the empty 5x5 board with a Nim heap of 3 added\n");
+}
+
+// --out naming a directory: the prover fails and leaves no temporary files
+// (it writes FILE.tmp and FILE.chunks.tmp next to FILE).
+TEST(ProverCli, OutIsADirectoryLeavesNoTemporaries) {
+  qtest::TempDir dir;
+  const std::string target = dir.file("sub");
+  ASSERT_EQ(mkdir(target.c_str(), 0755), 0);
+  const RunResult r = prover({"prove", "--n", "4", "--out", target});
+  ASSERT_FALSE(r.signaled || r.timedOut) << r.describe();
+  EXPECT_NE(r.exitCode, 0) << r.describe();
+  EXPECT_FALSE(r.err.empty());
+  EXPECT_NE(access((target + ".tmp").c_str(), F_OK), 0) << "left " << target << ".tmp behind";
+  EXPECT_NE(access((target + ".chunks.tmp").c_str(), F_OK), 0) << "left " << target << ".chunks.tmp behind";
+}
+
+TEST(ProverCli, SuccessfulRunLeavesOnlyTheCertificate) {
+  qtest::TempDir dir;
+  const RunResult r = prover({"prove", "--n", "6", "--cutoff", "4", "--out", dir.file("c.qc"), "-q"});
+  ASSERT_EQ(r.exitCode, 0) << r.describe();
+  EXPECT_EQ(access(dir.file("c.qc").c_str(), R_OK), 0);
+  EXPECT_NE(access(dir.file("c.qc.tmp").c_str(), F_OK), 0);
+  EXPECT_NE(access(dir.file("c.qc.chunks.tmp").c_str(), F_OK), 0);
+}
+
+TEST(ProverCli, PlainSearchAgrees) {
+  for (const char* n : {"4", "5", "6", "7"}) {
+    const RunResult a = prover({"grundy", "--n", n, "-q"});
+    const RunResult b = prover({"grundy", "--n", n, "-q", "--plain"});
+    EXPECT_EQ(a.exitCode, 0) << a.describe();
+    EXPECT_EQ(b.exitCode, 0) << b.describe();
+    EXPECT_EQ(a.out, b.out);
+  }
+}
+
+// ------------------------------------------------------------------ checker
+
+class CheckerCli : public ::testing::Test {
+ protected:
+  qtest::TempDir dir;
+};
+
+TEST_F(CheckerCli, NoArguments) { expectUsageError(checker({})); }
+TEST_F(CheckerCli, UnknownOption) { expectUsageError(checker({"--frobnicate", dir.file("x")}), "frobnicate"); }
+TEST_F(CheckerCli, TwoFiles) {
+  qtest::writeFile(dir.file("a"), {1, 2, 3});
+  expectUsageError(checker({dir.file("a"), dir.file("a")}));
+}
+TEST_F(CheckerCli, NonexistentFile) { expectUsageError(checker({dir.file("does-not-exist.qc")}), "does-not-exist.qc"); }
+TEST_F(CheckerCli, Directory) { expectUsageError(checker({dir.path()})); }
+
+TEST_F(CheckerCli, UnreadableFile) {
+  if (geteuid() == 0) GTEST_SKIP() << "running as root: permissions do not block reading";
+  const std::string f = dir.file("secret.qc");
+  qtest::writeFile(f, std::vector<uint8_t>(64, 0));
+  ASSERT_EQ(chmod(f.c_str(), 0), 0);
+  expectUsageError(checker({f}), "secret.qc");
+}
+
+TEST_F(CheckerCli, HelpExits0) {
+  const RunResult r = checker({"--help"});
+  EXPECT_EQ(r.exitCode, 0) << r.describe();
+  EXPECT_FALSE(r.out.empty());
+}
+
+// An empty file is readable; its content is not a certificate.
+TEST_F(CheckerCli, EmptyFileIsRejected) {
+  qtest::writeFile(dir.file("empty.qc"), {});
+  expectRejected(checker({dir.file("empty.qc")}));
+}
+
+TEST_F(CheckerCli, GarbageFilesAreRejected) {
+  std::mt19937_64 rng(qtest::testSeed(0x9a7ba9e));
+  for (size_t size : {1, 7, 8, 16, 24, 100, 1000, 4096, 65536}) {
+    std::vector<uint8_t> bytes(size);
+    for (auto& b : bytes) b = uint8_t(rng());
+    qtest::writeFile(dir.file("garbage.qc"), bytes);
+    SCOPED_TRACE("garbage of " + std::to_string(size) + " bytes");
+    expectRejected(checker({dir.file("garbage.qc")}));
+  }
+  // Zeros: a syntactically plausible stream of empty messages.
+  for (size_t size : {8, 16, 64, 4096}) {
+    qtest::writeFile(dir.file("zeros.qc"), std::vector<uint8_t>(size, 0));
+    SCOPED_TRACE("zeros, " + std::to_string(size) + " bytes");
+    expectRejected(checker({dir.file("zeros.qc")}));
+  }
+  // Text.
+  const std::string text = "VERIFIED: first player wins on the empty 8x8 board\n";
+  qtest::writeFile(dir.file("text.qc"), std::vector<uint8_t>(text.begin(), text.end()));
+  expectRejected(checker({dir.file("text.qc")}));
+}
+
+}  // namespace
