@@ -8,7 +8,6 @@
 #include <algorithm>
 #include <exception>
 #include <functional>
-#include <unordered_map>
 
 namespace qcert {
 namespace {
@@ -26,9 +25,10 @@ class SmallSolver {
     unsigned sq[32], m = 0;
     L.forEach([&](unsigned s) { sq[m++] = s; });  // caller guarantees |L| <= 32
     for (unsigned i = 0; i < m; ++i) {
-      adj_[i] = 0;
-      for (unsigned j = 0; j < m; ++j)
-        if (geo.attack[sq[i]].test(sq[j])) adj_[i] |= uint32_t(1) << j;  // includes i itself
+      const Bits<W>& a = geo.attack[sq[i]];
+      uint32_t row = 0;
+      for (unsigned j = 0; j < m; ++j) row |= uint32_t(a.test(sq[j])) << j;  // includes i itself
+      adj_[i] = row;
     }
     clearTable();
     const uint32_t all = m == 32 ? ~uint32_t(0) : (uint32_t(1) << m) - 1;
@@ -44,6 +44,10 @@ class SmallSolver {
     // Grundy value G is at most k; for h > k the mover wins by moving the
     // heap to G (Sprague-Grundy: (mask, G) is a loss).  This bounds h by 32.
     if (h > unsigned(std::popcount(mask))) return true;
+    if (mask == 0) return false;  // no board move and (h <= 0) no heap move
+    if (h == 0)                   // a queen that leaves nothing live ends the game: a win
+      for (uint32_t x = mask; x; x &= x - 1)
+        if ((mask & ~adj_[std::countr_zero(x)]) == 0) return true;
     const uint64_t key = mask | uint64_t(h) << 32;
     if (int known = lookup(key); known >= 0) return known;
     ++nodes_;
@@ -98,17 +102,53 @@ class SmallSolver {
   uint64_t nodes_ = 0;
 };
 
+// Verified positions: canonical live set + heap -> outcome.  Open addressing
+// with linear probing; keys are compared in full, never by hash alone.
 template <int W>
-class Replayer {
-  using B = Bits<W>;
-  struct Key {  // canonical live set + heap; compared in full, never by hash alone
-    B live;
+class VerifiedSet {
+ public:
+  struct Key {
+    Bits<W> live;
     uint64_t heap;
     bool operator==(const Key&) const = default;
   };
-  struct KeyHash {
-    size_t operator()(const Key& k) const { return XXH3_64bits(&k, sizeof k); }
+  // -1: not verified; 0: verified loss; 1: verified win.
+  int find(const Key& k) const {
+    for (size_t i = slot(k);; i = (i + 1) & (slots_.size() - 1)) {
+      if (slots_[i].state == 0) return -1;
+      if (slots_[i].key == k) return slots_[i].state - 1;
+    }
+  }
+  void insert(const Key& k, bool win) {
+    if (4 * (used_ + 1) > 3 * slots_.size()) grow();  // load factor at most 3/4
+    size_t i = slot(k);
+    while (slots_[i].state != 0) i = (i + 1) & (slots_.size() - 1);
+    slots_[i] = {k, uint8_t(win ? 2 : 1)};
+    ++used_;
+  }
+  size_t size() const { return used_; }
+
+ private:
+  struct Slot {
+    Key key;
+    uint8_t state;  // 0 empty, 1 loss, 2 win
   };
+  size_t slot(const Key& k) const { return XXH3_64bits(&k, sizeof k) & (slots_.size() - 1); }
+  void grow() {
+    std::vector<Slot> old(slots_.size() * 2, Slot{});
+    old.swap(slots_);
+    used_ = 0;
+    for (const Slot& s : old)
+      if (s.state != 0) insert(s.key, s.state == 2);
+  }
+  std::vector<Slot> slots_ = std::vector<Slot>(1024, Slot{});
+  size_t used_ = 0;
+};
+
+template <int W>
+class Replayer {
+  using B = Bits<W>;
+  using Key = typename VerifiedSet<W>::Key;
 
  public:
   Replayer(const Certificate& cert, TokenStream& tokens) : cert_(cert), geo_(cert.boardSize), tokens_(tokens) {}
@@ -166,9 +206,9 @@ class Replayer {
       if (img == L) stabiliser |= 1u << g;
       if (img < key.live) key.live = img;
     }
-    if (auto it = memo_.find(key); it != memo_.end()) {
+    if (const int known = memo_.find(key); known >= 0) {
       ++stats_.memoHits;
-      if (it->second != wantWin)
+      if (known != int(wantWin))
         reject("memo conflict: a position with " + liveText(m) + heapText(h) +
                " was verified as a " + (wantWin ? "loss" : "win") + " and is now claimed a " + want);
       return;
@@ -202,13 +242,13 @@ class Replayer {
       });
       for (uint32_t h2 = 0; h2 < h; ++h2) play(L, h, true, -int(h2) - 1);
     }
-    memo_.emplace(key, wantWin);
+    memo_.insert(key, wantWin);
   }
 
   const Certificate& cert_;
   const Geometry<W> geo_;
   TokenStream& tokens_;
-  std::unordered_map<Key, bool, KeyHash> memo_;
+  VerifiedSet<W> memo_;
   SmallSolver solver_;
   std::vector<int> path_;
   ReplayStats stats_;

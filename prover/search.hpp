@@ -91,6 +91,7 @@ class Solver {
   struct Child {
     int move;
     int count;
+    int rank;  // sort key: live squares left, the mirror reply first
     Bits<W> live;
     Hash8 hash;
   };
@@ -117,7 +118,10 @@ class Solver {
     if ((++stats.nodes & 0xffff) == 0) publishedNodes.store(stats.nodes, std::memory_order_relaxed);
   }
 
-  bool solve(const Bits<W>& live, uint32_t heap, const Hash8& h, int cnt, int ply) {
+  // lastMove: the opponent's move into this position (-1: none or a heap
+  // move); its half-turn image is tried first, since on a symmetric board it
+  // is the move most likely to win (the mirror lemma's strategy).
+  bool solve(const Bits<W>& live, uint32_t heap, const Hash8& h, int cnt, int ply, int lastMove = -1) {
     countNode();
     if (cnt == 0) return heap > 0;
     if (cnt <= smallLimit_) return smallSolve(live, heap, cnt);
@@ -138,6 +142,7 @@ class Solver {
     std::vector<Child>& kids = plies_[ply];
     kids.clear();
     int winMove = -1;
+    const int mirrorMove = (opt_.ordering && lastMove >= 0) ? g_.geo->mirror180(lastMove) : -1;
     live.forEach([&](int v) {
       if (winMove >= 0 || (stab != 1 && !g_.orbitLeader(stab, v))) return;
       Child c;
@@ -145,6 +150,7 @@ class Solver {
       const Bits<W> gone = live & g_.kill[v];
       c.live = live.andNot(gone);
       c.count = cnt - gone.count();
+      c.rank = v == mirrorMove ? -1 : c.count;
       if (c.count == 0) {
         if (heap == 0) winMove = v;  // last queen placed: opponent cannot move
         else kids.push_back(c);
@@ -167,11 +173,11 @@ class Solver {
     }
     if (winMove < 0) {
       if (opt_.ordering)
-        std::sort(kids.begin(), kids.end(), [](const Child& a, const Child& b) { return a.count < b.count; });
+        std::sort(kids.begin(), kids.end(), [](const Child& a, const Child& b) { return a.rank < b.rank; });
       for (size_t i = 0; i < kids.size(); ++i) {
         const Child c = kids[i];  // copy: recursion reuses deeper buffers only
         if (stop && stop->load(std::memory_order_relaxed)) return false;
-        if (!solve(c.live, heap, c.hash, c.count, ply + 1)) {
+        if (!solve(c.live, heap, c.hash, c.count, ply + 1, c.move)) {
           winMove = c.move;
           break;
         }
@@ -214,7 +220,9 @@ class Solver {
   bool smallWins(uint32_t mask, uint32_t heap) {
     countNode();
     if (mask == 0) return heap > 0;
-    if (std::popcount(mask) == 1 && heap == 0) return true;
+    if (heap == 0)  // a move that leaves nothing live wins at once
+      for (uint32_t m = mask; m; m &= m - 1)
+        if ((mask & ~adj_[std::countr_zero(m)]) == 0) return true;
     const uint64_t tag = (uint64_t(generation_ & 0xffffff) << 40) | (uint64_t(heap & 0xff) << 32) | mask;
     const size_t slot = (mask * 0x9E3779B1u ^ heap * 0x85EBCA77u) & (kMemoSize - 1);
     if (memoTag_[slot] == tag) return memoWin_[slot];
