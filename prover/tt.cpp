@@ -25,6 +25,7 @@ TranspositionTable::TranspositionTable(size_t megabytes) {
   static_assert(sizeof(std::atomic<uint64_t>) == 8 && std::atomic<uint64_t>::is_always_lock_free);
   void* p = mmap(nullptr, buckets_ * sizeof(Bucket), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (p == MAP_FAILED) throw std::bad_alloc();
+  madvise(p, buckets_ * sizeof(Bucket), MADV_HUGEPAGE);  // far fewer page faults; a hint only
   table_ = static_cast<Bucket*>(p);
 }
 
