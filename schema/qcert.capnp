@@ -58,6 +58,34 @@ struct Header {
   replyCount @4 :UInt64;      # winner decisions (tokens) in all chunks together
   chunkCount @5 :UInt32;      # ReplyChunk messages that follow
   producer @6 :Text;          # informational only (prover version, options)
+  plan @7 :Obligation;        # set only in a shard manifest (then replyCount =
+                              # chunkCount = 0): how the claim splits into
+                              # shard certificates, see "Sharded certificates"
+}
+
+# A node of a shard manifest's plan. The position it stands for is the
+# claim's root followed by the moves on the path from the plan's root; the
+# outcome alternates: the plan's root has the claim's outcome.
+struct Obligation {
+  union {
+    shard @0 :Shard;               # discharged by a separate certificate
+    winBy @1 :WinSplit;            # winner's turn: this move, then a loss
+    lossBy @2 :List(Obligation);   # loser's turn: one entry per move, in
+                                   # replay order (orbit leaders by square,
+                                   # then heap moves h' = 0, 1, ...)
+  }
+}
+
+struct Shard {
+  path @0 :Text;              # relative to the manifest's directory; only
+                              # [A-Za-z0-9._/-], no "..", not absolute
+  seal @1 :Data;              # the shard file's 16-byte Seal digest
+}
+
+struct WinSplit {
+  move @0 :UInt32;            # a token as in ReplyChunk (1..m board, m+1..m+h
+                              # heap; 0 is not allowed here)
+  after @1 :Obligation;
 }
 
 struct ReplyChunk {
