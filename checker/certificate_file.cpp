@@ -100,6 +100,7 @@ Certificate readCertificate(const MappedFile& file) {
   kj::ArrayPtr<const capnp::word> rest(reinterpret_cast<const capnp::word*>(file.data()),
                                        file.size() / sizeof(capnp::word));
   std::vector<kj::ArrayPtr<const capnp::word>> messages;
+  Certificate cert;
   while (rest.size() > 0) {
     if (messages.size() >= kMaxMessages) throw Rejection("more than 2^22 messages in the file");
     const capnp::word* end;
@@ -127,10 +128,10 @@ Certificate readCertificate(const MappedFile& file) {
       expect[8 + i] = uint8_t(h.low64 >> (56 - 8 * i));
     }
     if (std::memcmp(expect, digest.begin(), 16) != 0) throw Rejection("seal mismatch: file corrupted or modified");
+    std::memcpy(cert.seal.data(), expect, 16);
   }
 
   // 2. Header.
-  Certificate cert;
   capnp::FlatArrayMessageReader reader(messages.front(), readerOptions());
   auto header = reader.getRoot<Header>();
   auto claim = header.getClaim();
@@ -163,6 +164,10 @@ Certificate readCertificate(const MappedFile& file) {
   cert.replyCount = header.getReplyCount();
   cert.producer = header.getProducer();
   const uint64_t chunkCount = header.getChunkCount();
+  cert.header = messages.front();
+  cert.hasPlan = header.hasPlan();
+  if (cert.hasPlan && (chunkCount != 0 || cert.replyCount != 0))
+    throw Rejection("a shard manifest (header with a plan) must have chunkCount = replyCount = 0");
   if (chunkCount + 2 != messages.size())
     throw Rejection("header announces " + std::to_string(chunkCount) + " chunks but the file holds " +
                     std::to_string(messages.size() - 2) + " messages between Header and Seal");

@@ -6,6 +6,7 @@
 #include <capnp/common.h>
 #include <kj/common.h>
 
+#include <array>
 #include <cstdint>
 #include <stdexcept>
 #include <string>
@@ -48,6 +49,9 @@ struct Certificate {
   uint64_t replyCount = 0;
   std::string producer;
   std::vector<kj::ArrayPtr<const capnp::word>> chunks;  // the ReplyChunk messages
+  std::array<unsigned char, 16> seal{};                  // the file's Seal digest
+  bool hasPlan = false;                                  // a shard manifest (no chunks, no replies)
+  kj::ArrayPtr<const capnp::word> header;                // the Header message, for the plan
 };
 
 // Steps 1-3 of the spec: framing, seal (before anything else is interpreted),

@@ -1,0 +1,181 @@
+#include "manifest.hpp"
+
+#include "board.hpp"
+#include "qcert.capnp.h"
+#include "replay.hpp"
+
+#include <capnp/serialize.h>
+#include <kj/exception.h>
+
+#include <atomic>
+#include <cstring>
+#include <filesystem>
+#include <mutex>
+#include <new>
+#include <system_error>
+#include <thread>
+
+namespace qcert {
+namespace {
+
+constexpr unsigned kMaxPlanDepth = 64;
+constexpr size_t kMaxShards = 1'000'000;
+
+struct ShardJob {
+  std::string path;
+  std::array<unsigned char, 16> seal;
+  std::vector<unsigned> queens;  // the claim the shard must make: queens, heap, outcome
+  uint32_t heap;
+  bool win;
+  uint64_t tokens = 0, nodes = 0;  // filled in by its verification
+};
+
+// Walks the plan with the replay's own move rules (Geometry<8> covers n <= 22),
+// checks everything but the shards and collects them.
+struct PlanWalker {
+  const Geometry<8> geo;
+  std::vector<unsigned> queens;  // root queens + board moves on the current path
+  std::vector<ShardJob> jobs;
+
+  [[noreturn]] static void reject(const std::string& at, const std::string& what) {
+    throw Rejection("plan at " + at + ": " + what);
+  }
+
+  void boardMove(Obligation::Reader ob, const Bits<8>& L, uint32_t h, unsigned v, bool wantWin, const std::string& at, unsigned depth) {
+    queens.push_back(v);
+    walk(ob, L.without(geo.attack[v]), h, wantWin, at + ", " + squareName(geo.n, v), depth);
+    queens.pop_back();
+  }
+
+  void walk(Obligation::Reader ob, const Bits<8>& L, uint32_t h, bool wantWin, const std::string& at, unsigned depth) {
+    if (++depth > kMaxPlanDepth) reject(at, "plan deeper than " + std::to_string(kMaxPlanDepth));
+    const unsigned m = L.count();
+    if (ob.isShard()) {
+      const std::string path = ob.getShard().getPath();
+      const auto seal = ob.getShard().getSeal();
+      if (path.empty() || path.size() > 1024 || path[0] == '/' || path.find("..") != std::string::npos ||
+          path.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._/-") != std::string::npos)
+        reject(at, "shard path must be relative, non-empty, at most 1024 characters of [A-Za-z0-9._/-] without \"..\"");
+      if (seal.size() != 16) reject(at, "pinned shard seal is " + std::to_string(seal.size()) + " bytes, not 16");
+      if (jobs.size() >= kMaxShards) reject(at, "more than " + std::to_string(kMaxShards) + " shards");
+      jobs.push_back({path, {}, queens, h, wantWin});
+      std::memcpy(jobs.back().seal.data(), seal.begin(), 16);
+    } else if (ob.isWinBy()) {
+      if (!wantWin) reject(at, "winBy where the player to move must lose");
+      const uint32_t t = ob.getWinBy().getMove();
+      unsigned v = 0, i = 0;
+      if (t >= 1 && t <= m) {
+        L.forEach([&](unsigned s) { if (++i == t) v = s; });
+        boardMove(ob.getWinBy().getAfter(), L, h, v, false, at, depth);
+      } else if (t > m && t - m <= h) {
+        walk(ob.getWinBy().getAfter(), L, t - m - 1, false, at + ", heap to " + std::to_string(t - m - 1), depth);
+      } else {
+        reject(at, "winBy move token " + std::to_string(t) + " names no move (" + std::to_string(m) + " live squares, heap " + std::to_string(h) + ")");
+      }
+    } else if (ob.isLossBy()) {
+      if (wantWin) reject(at, "lossBy where the player to move must win");
+      const auto list = ob.getLossBy();
+      std::vector<unsigned> moves;  // the replay's loser rule: orbit leaders under the stabiliser of L
+      unsigned stabiliser = 1;
+      for (int g = 1; g < 8; ++g)
+        if (geo.image(g, L) == L) stabiliser |= 1u << g;
+      L.forEach([&](unsigned v) {
+        for (int g = 1; g < 8; ++g)
+          if ((stabiliser >> g & 1) && geo.sym[g][v] < v) return;
+        moves.push_back(v);
+      });
+      if (list.size() != moves.size() + uint64_t(h))
+        reject(at, "lossBy has " + std::to_string(list.size()) + " entries, the loser has " +
+                       std::to_string(moves.size()) + " board moves (orbit leaders) and " + std::to_string(h) + " heap moves");
+      for (size_t i = 0; i < moves.size(); ++i) boardMove(list[i], L, h, moves[i], true, at, depth);
+      for (uint32_t h2 = 0; h2 < h; ++h2) walk(list[moves.size() + h2], L, h2, true, at + ", heap to " + std::to_string(h2), depth);
+    } else {
+      reject(at, "unknown obligation kind " + std::to_string(unsigned(ob.which())));
+    }
+  }
+};
+
+// One shard: open, seal (integrity and pinned value), claim, full replay.
+void verifyShard(ShardJob& job, const Certificate& manifest, const std::filesystem::path& dir) {
+  MappedFile file((dir / job.path).string());
+  const Certificate cert = readCertificate(file);
+  if (cert.seal != job.seal) throw Rejection("seal differs from the one pinned in the manifest");
+  if (cert.hasPlan) throw Rejection("is itself a manifest (manifests do not nest)");
+  if (cert.boardSize != manifest.boardSize || cert.queens != job.queens || cert.heap != job.heap ||
+      cert.grundy || cert.claimWin != job.win)
+    throw Rejection(std::string("its claim is not the plan's obligation: an outcome claim that the player to move ") +
+                    (job.win ? "wins" : "loses") + " after the plan's queens with heap " + std::to_string(job.heap));
+  TokenStream tokens(cert);
+  job.nodes = replayCertificate(cert, tokens).nodes;
+  job.tokens = tokens.consumed();
+}
+
+}  // namespace
+
+std::string currentErrorText() {
+  try {
+    throw;
+  } catch (const Rejection& e) {
+    return e.what();
+  } catch (const IoError& e) {
+    return e.what();
+  } catch (const kj::Exception& e) {
+    return std::string("malformed Cap'n Proto data: ") + e.getDescription().cStr();
+  } catch (const std::bad_alloc&) {
+    return "out of memory";
+  } catch (const std::exception& e) {
+    return std::string("error: ") + e.what();
+  } catch (...) {
+    return "unknown error";
+  }
+}
+
+ManifestStats verifyManifest(const Certificate& cert, const std::string& manifestPath, unsigned jobs) {
+  capnp::ReaderOptions options;
+  options.traversalLimitInWords = uint64_t(1) << 26;
+  options.nestingLimit = 4 * kMaxPlanDepth + 16;  // two pointer levels per plan level, and margin
+  capnp::FlatArrayMessageReader reader(cert.header, options);
+  PlanWalker walker{Geometry<8>(cert.boardSize), cert.queens, {}};
+  Bits<8> root;
+  for (unsigned s = 0; s < walker.geo.squares; ++s) root.set(s);
+  for (unsigned q : cert.queens) {
+    if (!root.test(q)) throw Rejection("claim queen " + squareName(cert.boardSize, q) + " is not live when placed");
+    root = root.without(walker.geo.attack[q]);
+  }
+  walker.walk(reader.getRoot<Header>().getPlan(), root, cert.heap, cert.claimWin, "root", 0);
+  std::vector<ShardJob>& work = walker.jobs;
+
+  // The shards are independent: a pool of threads takes them in order; the
+  // first rejection stops the pool from starting more.
+  const std::filesystem::path dir = std::filesystem::path(manifestPath).parent_path();
+  std::atomic<size_t> next{0};
+  std::atomic<bool> failed{false};
+  std::mutex mutex;
+  std::string firstError;
+  auto worker = [&] {
+    for (size_t i; !failed && (i = next++) < work.size();) {
+      try {
+        verifyShard(work[i], cert, dir);
+      } catch (...) {
+        const std::string why = "shard " + work[i].path + ": " + currentErrorText();
+        std::lock_guard lock(mutex);
+        if (!failed.exchange(true)) firstError = why;
+      }
+    }
+  };
+  std::vector<std::thread> pool;
+  for (unsigned k = 0; k < std::max(1u, jobs) && k < work.size(); ++k) try {
+      pool.emplace_back(worker);
+    } catch (const std::system_error&) {  // fewer threads than asked for will do
+      if (pool.empty()) throw;
+      break;
+    }
+  for (auto& t : pool) t.join();
+  if (failed) throw Rejection(firstError);
+
+  ManifestStats stats{work.size(), 0, 0};
+  for (const ShardJob& job : work) stats.tokens += job.tokens, stats.nodes += job.nodes;
+  return stats;
+}
+
+}  // namespace qcert
