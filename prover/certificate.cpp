@@ -48,8 +48,15 @@ void CertificateWriter::reply(uint32_t token) {
 
 void CertificateWriter::flushChunk() {
   if (chunkTokens_ == 0) return;
+  // One compression context per thread: a fresh one per chunk costs tens of
+  // MiB of zeroed tables, which dominated runs with many small unit files.
+  struct Context {
+    ZSTD_CCtx* cctx = ZSTD_createCCtx();
+    ~Context() { ZSTD_freeCCtx(cctx); }
+  };
+  thread_local Context ctx;
   std::vector<uint8_t> packed(ZSTD_compressBound(raw_.size()));
-  const size_t z = ZSTD_compress(packed.data(), packed.size(), raw_.data(), raw_.size(), zstdLevel_);
+  const size_t z = ZSTD_compressCCtx(ctx.cctx, packed.data(), packed.size(), raw_.data(), raw_.size(), zstdLevel_);
   if (ZSTD_isError(z)) throw std::runtime_error(std::string("zstd: ") + ZSTD_getErrorName(z));
   capnp::MallocMessageBuilder msg;
   auto chunk = msg.initRoot<ReplyChunk>();
@@ -64,59 +71,138 @@ void CertificateWriter::flushChunk() {
   chunkTokens_ = 0;
 }
 
-CertificateSummary CertificateWriter::finish() {
-  flushChunk();
-  capnp::MallocMessageBuilder msg;
-  auto header = msg.initRoot<Header>();
+namespace {
+
+void fillHeader(Header::Builder header, const ClaimSpec& c, int cutoff, bool mirrorDefault, uint64_t tokens,
+                uint32_t chunks, const std::string& producer) {
   header.setFormatVersion(FORMAT_VERSION);
   auto claim = header.initClaim();
   claim.setRuleset(Ruleset::QUEENS);
-  claim.setBoardSize(uint16_t(claim_.n));
-  auto queens = claim.initQueens(unsigned(claim_.queens.size()));
-  for (size_t i = 0; i < claim_.queens.size(); ++i) queens.set(unsigned(i), uint16_t(claim_.queens[i]));
-  claim.setHeap(claim_.heap);
-  claim.setOutcome(claim_.win ? Outcome::WIN : Outcome::LOSS);
-  claim.setKind(claim_.grundy ? ClaimKind::GRUNDY : ClaimKind::OUTCOME);
-  header.setCutoff(uint16_t(cutoff_));
-  header.setDefaultReply(mirrorDefault_ ? DefaultReply::MIRROR180 : DefaultReply::NONE);
-  header.setReplyCount(sum_.tokens);
-  header.setChunkCount(sum_.chunks);
-  header.setProducer(producer_);
-  auto headerWords = capnp::messageToFlatArray(msg);
+  claim.setBoardSize(uint16_t(c.n));
+  auto queens = claim.initQueens(unsigned(c.queens.size()));
+  for (size_t i = 0; i < c.queens.size(); ++i) queens.set(unsigned(i), uint16_t(c.queens[i]));
+  claim.setHeap(c.heap);
+  claim.setOutcome(c.win ? Outcome::WIN : Outcome::LOSS);
+  claim.setKind(c.grundy ? ClaimKind::GRUNDY : ClaimKind::OUTCOME);
+  header.setCutoff(uint16_t(cutoff));
+  header.setDefaultReply(mirrorDefault ? DefaultReply::MIRROR180 : DefaultReply::NONE);
+  header.setReplyCount(tokens);
+  header.setChunkCount(chunks);
+  header.setProducer(producer);
+}
 
-  const std::string tmp = path_ + ".tmp";
+// Writes header bytes, then the spooled chunk messages (if any), then the
+// Seal over everything before it; atomically via path.tmp + rename.
+void writeSealed(const std::string& path, kj::ArrayPtr<const kj::byte> header, FILE* spool,
+                 CertificateSummary& sum) {
+  const std::string tmp = path + ".tmp";
   FILE* out = std::fopen(tmp.c_str(), "wb");
   if (!out) throw std::runtime_error("cannot create " + tmp + ": " + std::strerror(errno));
   XXH3_state_t* st = XXH3_createState();
   XXH3_128bits_reset(st);
+  sum.bytes = 0;
   auto put = [&](const void* p, size_t len) {
     writeAll(out, p, len, tmp);
     XXH3_128bits_update(st, p, len);
-    sum_.bytes += len;
+    sum.bytes += len;
   };
-  put(headerWords.asBytes().begin(), headerWords.asBytes().size());
-  std::fflush(spool_);
-  std::rewind(spool_);
-  std::vector<char> buf(size_t{1} << 20);
-  for (size_t got; (got = std::fread(buf.data(), 1, buf.size(), spool_)) > 0;) put(buf.data(), got);
+  put(header.begin(), header.size());
+  if (spool) {
+    std::fflush(spool);
+    std::rewind(spool);
+    std::vector<char> buf(size_t{1} << 20);
+    for (size_t got; (got = std::fread(buf.data(), 1, buf.size(), spool)) > 0;) put(buf.data(), got);
+  }
   const XXH128_hash_t digest = XXH3_128bits_digest(st);
   XXH3_freeState(st);
-  uint8_t sealBytes[16];
   for (int i = 0; i < 8; ++i) {
-    sealBytes[i] = uint8_t(digest.high64 >> (56 - 8 * i));
-    sealBytes[8 + i] = uint8_t(digest.low64 >> (56 - 8 * i));
+    sum.seal[i] = uint8_t(digest.high64 >> (56 - 8 * i));
+    sum.seal[8 + i] = uint8_t(digest.low64 >> (56 - 8 * i));
   }
   capnp::MallocMessageBuilder sealMsg;
-  sealMsg.initRoot<Seal>().setXxh3x128(capnp::Data::Reader(sealBytes, 16));
+  sealMsg.initRoot<Seal>().setXxh3x128(capnp::Data::Reader(sum.seal.data(), 16));
   auto sealWords = capnp::messageToFlatArray(sealMsg);
   writeAll(out, sealWords.asBytes().begin(), sealWords.asBytes().size(), tmp);
-  sum_.bytes += sealWords.asBytes().size();
+  sum.bytes += sealWords.asBytes().size();
   if (std::fflush(out) != 0 || fsync(fileno(out)) != 0 || std::fclose(out) != 0)
     throw std::runtime_error("cannot write " + tmp);
-  if (std::rename(tmp.c_str(), path_.c_str()) != 0)
-    throw std::runtime_error("cannot rename " + tmp + " to " + path_ + ": " + std::strerror(errno));
+  if (std::rename(tmp.c_str(), path.c_str()) != 0)
+    throw std::runtime_error("cannot rename " + tmp + " to " + path + ": " + std::strerror(errno));
+}
+
+void fillPlan(Obligation::Builder ob, const PlanNode& node) {
+  switch (node.kind) {
+    case PlanNode::Kind::shard: {
+      auto shard = ob.initShard();
+      shard.setPath(node.path);
+      shard.setSeal(capnp::Data::Reader(node.seal.data(), node.seal.size()));
+      break;
+    }
+    case PlanNode::Kind::winBy: {
+      auto win = ob.initWinBy();
+      win.setMove(node.token);
+      fillPlan(win.initAfter(), node.next.at(0));
+      break;
+    }
+    case PlanNode::Kind::lossBy: {
+      auto list = ob.initLossBy(unsigned(node.next.size()));
+      for (size_t i = 0; i < node.next.size(); ++i) fillPlan(list[unsigned(i)], node.next[i]);
+      break;
+    }
+  }
+}
+
+}  // namespace
+
+CertificateSummary CertificateWriter::finish() {
+  flushChunk();
+  capnp::MallocMessageBuilder msg;
+  fillHeader(msg.initRoot<Header>(), claim_, cutoff_, mirrorDefault_, sum_.tokens, sum_.chunks, producer_);
+  auto headerWords = capnp::messageToFlatArray(msg);
+  writeSealed(path_, headerWords.asBytes(), spool_, sum_);
   finished_ = true;
   return sum_;
+}
+
+CertificateSummary writeManifest(const std::string& path, const ClaimSpec& claim, const PlanNode& plan,
+                                 const std::string& producer) {
+  capnp::MallocMessageBuilder msg;
+  auto header = msg.initRoot<Header>();
+  fillHeader(header, claim, 0, false, 0, 0, producer);
+  fillPlan(header.initPlan(), plan);
+  auto words = capnp::messageToFlatArray(msg);
+  CertificateSummary sum;
+  writeSealed(path, words.asBytes(), nullptr, sum);
+  return sum;
+}
+
+SealDigest readSeal(const std::string& path) {
+  FILE* f = std::fopen(path.c_str(), "rb");
+  if (!f) throw std::runtime_error("cannot open " + path + ": " + std::strerror(errno));
+  std::vector<capnp::word> words;
+  std::vector<char> buf(size_t{1} << 20);
+  std::string bytes;
+  for (size_t got; (got = std::fread(buf.data(), 1, buf.size(), f)) > 0;) bytes.append(buf.data(), got);
+  std::fclose(f);
+  if (bytes.size() % sizeof(capnp::word) != 0 || bytes.empty()) throw std::runtime_error(path + " is not a certificate");
+  words.resize(bytes.size() / sizeof(capnp::word));
+  std::memcpy(words.data(), bytes.data(), bytes.size());
+  kj::ArrayPtr<const capnp::word> rest(words.data(), words.size());
+  capnp::ReaderOptions opts;
+  opts.traversalLimitInWords = uint64_t{1} << 26;
+  const capnp::word* last = nullptr;
+  while (rest.size() > 0) {
+    capnp::FlatArrayMessageReader reader(rest, opts);
+    last = rest.begin();
+    rest = kj::arrayPtr(reader.getEnd(), rest.end());
+  }
+  const capnp::word* end = words.data() + words.size();
+  capnp::FlatArrayMessageReader sealReader(kj::arrayPtr(last, end), opts);
+  auto digest = sealReader.getRoot<Seal>().getXxh3x128();
+  if (digest.size() != 16) throw std::runtime_error(path + ": bad seal");
+  SealDigest out;
+  std::memcpy(out.data(), digest.begin(), 16);
+  return out;
 }
 
 }  // namespace qcert

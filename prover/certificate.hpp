@@ -3,6 +3,7 @@
 // ProofSink interface; chunks are spooled to a side file because the header,
 // which must come first, records counts known only at the end.
 #pragma once
+#include <array>
 #include <cstdint>
 #include <cstdio>
 #include <string>
@@ -20,12 +21,31 @@ struct ClaimSpec {
   bool grundy = false;      // statement form: "Grundy value is heap" (needs !win)
 };
 
+using SealDigest = std::array<uint8_t, 16>;
+
 struct CertificateSummary {
   uint64_t bytes = 0;
   uint64_t tokens = 0;
   uint64_t rawTokenBytes = 0;
   uint32_t chunks = 0;
+  SealDigest seal{};
 };
+
+// A shard manifest's plan (schema: Obligation), built by the unit runner.
+struct PlanNode {
+  enum class Kind { shard, winBy, lossBy } kind = Kind::shard;
+  std::string path;             // shard: file name relative to the manifest
+  SealDigest seal{};            // shard: its seal
+  uint32_t token = 0;           // winBy: the winning move as a reply token
+  std::vector<PlanNode> next;   // winBy: the one position after it; lossBy: one per loser move
+};
+
+// Writes a manifest: a certificate whose header carries `plan`, no chunks.
+CertificateSummary writeManifest(const std::string& path, const ClaimSpec& claim, const PlanNode& plan,
+                                 const std::string& producer);
+
+// The seal digest of a finished certificate file (throws if unreadable).
+SealDigest readSeal(const std::string& path);
 
 class CertificateWriter final : public ProofSink {
  public:

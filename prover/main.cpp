@@ -1,8 +1,10 @@
 // prover: untrusted, fast search that writes certificates for the checker.
+#include <csignal>
 #include <unistd.h>
 
 #include <boost/program_options.hpp>
 #include <cerrno>
+#include <atomic>
 #include <cstdio>
 #include <cstring>
 #include <iostream>
@@ -14,6 +16,9 @@ namespace po = boost::program_options;
 using namespace qcert;
 
 namespace {
+
+std::atomic<bool> gStop{false};
+extern "C" void onSignal(int) { gStop.store(true); }
 
 const char* kUsage = R"(prover: proves queens-game claims and writes certificates for `checker`.
 
@@ -32,7 +37,16 @@ Squares are algebraic: file letter = column, rank = row + 1; a1 is the
 papers' 0-based (row, column) = (0,0), b1 = (0,1), a2 = (1,0).
 LIST is comma-separated, e.g. --queens e5,a1. 1 <= N <= 22.
 
-Exit status: 0 done, 1 internal failure, 2 bad arguments.
+Work units (resumable, parallel, shardable): with --jobs J > 1 or --units
+DIR the claim is split at the loser's turn into one unit per move (up to
+symmetry); threads prove units and write each as its own certificate under
+DIR (default <out>.units), and --out becomes a manifest tying them together
+(`checker` verifies manifests and their shards). SIGINT/SIGTERM stop the run
+keeping every finished unit; the same command resumes. For a batch scheduler,
+run `--unit I --of K` for I = 0..K-1 (each proves every K-th unit), then the
+plain command once more to write the manifest.
+
+Exit status: 0 done, 1 internal failure, 2 bad arguments, 3 interrupted.
 )";
 
 std::vector<int> parseQueens(const std::string& list, int n) {
@@ -69,6 +83,10 @@ int main(int argc, char** argv) {
     ("plain", "baseline for benchmarks: no symmetry, no ETC, no move ordering, no mirror lemma in the search")
     ("no-mirror", "do not use the half-turn default reply in the certificate")
     ("zstd-level", po::value<int>(&req.zstdLevel)->default_value(12), "zstd compression level of reply chunks (1..19)")
+    ("jobs,j", po::value<int>(&req.jobs)->default_value(1), "threads proving work units (> 1 implies work units)")
+    ("units", po::value<std::string>(&req.unitsDir), "directory for work-unit certificates (implies work units)")
+    ("unit", po::value<int>(&req.select.index)->default_value(0), "with --of: prove only units i with i % of == unit")
+    ("of", po::value<int>(&req.select.count)->default_value(1), "number of independent workers sharing the units")
     ("quiet,q", "print only the result line");
   po::options_description hidden;
   hidden.add_options()("command", po::value<std::string>(), "");
@@ -100,6 +118,9 @@ int main(int argc, char** argv) {
     if (req.zstdLevel < 1 || req.zstdLevel > 19) throw std::invalid_argument("--zstd-level must be between 1 and 19");
     if (req.ttMegabytes < 1 || req.ttMegabytes > (size_t{1} << 20)) throw std::invalid_argument("--tt-mb must be between 1 and 1048576");
     if (vm.count("plain")) req.search.symmetry = req.search.etc = req.search.ordering = req.search.mirrorLemma = false;
+    if (req.jobs < 1 || req.jobs > 1024) throw std::invalid_argument("--jobs must be between 1 and 1024");
+    if (req.select.count < 1 || req.select.index < 0 || req.select.index >= req.select.count)
+      throw std::invalid_argument("--unit must be in 0..--of - 1");
     if (req.search.smallLimit < 0 || req.search.smallLimit > 32) throw std::invalid_argument("--small must be between 0 and 32");
     req.n = n;
     req.queens = parseQueens(queens, n);
@@ -119,15 +140,32 @@ int main(int argc, char** argv) {
     std::cerr << "prover: " << e.what() << "\n";
     return 2;
   }
+  std::signal(SIGINT, onSignal);
+  std::signal(SIGTERM, onSignal);
+  req.stop = &gStop;
   ProveResult res;
   try {
     res = prove(req);
+  } catch (const Interrupted& e) {
+    std::cerr << "prover: " << e.what() << "\n";
+    return 3;
   } catch (const std::invalid_argument& e) {
     std::cerr << "prover: " << e.what() << "\n";
     return 2;
   } catch (const std::exception& e) {
     std::cerr << "prover: failed: " << e.what() << "\n";
     return 1;
+  }
+  if (res.sharded && !res.manifestWritten && !res.win) {
+    std::printf("UNITS: %zu of %zu units of this worker done (%zu resumed), %zu units in all; "
+                "run without --unit/--of to write the manifest once all are done\n",
+                res.units.resumed + res.units.proved, res.units.mine, res.units.resumed, res.units.units);
+    return 0;
+  }
+  if (res.sharded && res.win && !res.manifestWritten && req.select.count > 1) {
+    std::printf("UNITS: a unit is lost for the player to move there: the position is a win, not a loss; "
+                "rerun without --unit/--of to prove that\n");
+    return 0;
   }
   std::printf("RESULT: %s\n", describeClaim(req, res).c_str());
   if (!vm.count("quiet")) {
@@ -136,6 +174,10 @@ int main(int argc, char** argv) {
                 (unsigned long long)res.search.nodes, res.searchSeconds,
                 res.search.nodes / std::max(res.searchSeconds, 1e-9), (unsigned long long)res.search.ttHits,
                 (unsigned long long)res.search.etcCutoffs, res.ttBytes >> 20);
+    if (res.sharded)
+      std::printf("units: %zu (%zu resumed, %zu proved now) in %s, manifest %s\n", res.units.units,
+                  res.units.resumed, res.units.proved, (req.unitsDir.empty() ? out + ".units" : req.unitsDir).c_str(),
+                  out.c_str());
     if (!out.empty())
       std::printf("certificate: %s, %llu bytes, %llu winner decisions (%llu by default reply), %llu loser positions, "
                   "%.2f bytes/decision, cutoff %d, written in %.3f s\n",

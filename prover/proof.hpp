@@ -75,7 +75,7 @@ class ProofEmitter {
       if (move >= 0) {
         ++stats.defaultReplies;
       } else {
-        move = solver_.winningMove(live, heap);
+        move = solver_.winningMove(live, heap, lastMove);
         if (move < 0) throw std::logic_error("proof emission: a position the search called won has no winning move");
         token = isHeapMove(move) ? uint32_t(cnt + 1 + (move - kHeapMove)) : uint32_t(live.countBelow(move) + 1);
       }

@@ -6,7 +6,11 @@
 #include <chrono>
 #include <condition_variable>
 #include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <functional>
 #include <mutex>
+#include <sstream>
 #include <stdexcept>
 #include <thread>
 
@@ -26,7 +30,7 @@ double since(Clock::time_point t) { return std::chrono::duration<double>(Clock::
 // Prints nodes and rate on stderr every second once a run passes two seconds.
 class ProgressReporter {
  public:
-  ProgressReporter(bool enabled, const std::atomic<uint64_t>& nodes) : nodes_(nodes) {
+  ProgressReporter(bool enabled, std::function<uint64_t()> nodes) : nodes_(std::move(nodes)) {
     if (enabled) thread_ = std::thread([this] { loop(); });
   }
   ~ProgressReporter() {
@@ -38,6 +42,7 @@ class ProgressReporter {
     if (thread_.joinable()) thread_.join();
   }
   void phase(const char* name) { phase_.store(name); }
+  void extra(std::function<std::string()> f) { extra_ = std::move(f); }  // set before the first report
 
  private:
   void loop() {
@@ -46,21 +51,214 @@ class ProgressReporter {
     while (!cv_.wait_for(lk, std::chrono::seconds(1), [this] { return done_; })) {
       const double t = since(start);
       if (t < 2) continue;
-      const uint64_t nodes = nodes_.load(std::memory_order_relaxed);
-      std::fprintf(stderr, "\r[%s] %.0fs  %.3g nodes  %.3g nodes/s  rss %ld MiB   ", phase_.load(), t,
-                   double(nodes), nodes / t, peakRssKiB() / 1024);
+      const uint64_t nodes = nodes_();
+      std::fprintf(stderr, "\r[%s] %.0fs  %.3g nodes  %.3g nodes/s  rss %ld MiB%s   ", phase_.load(), t,
+                   double(nodes), nodes / t, peakRssKiB() / 1024, extra_ ? extra_().c_str() : "");
       std::fflush(stderr);
       printed_ = true;
     }
     if (printed_) std::fprintf(stderr, "\n");
   }
-  const std::atomic<uint64_t>& nodes_;
+  std::function<uint64_t()> nodes_;
   std::atomic<const char*> phase_{"search"};
+  std::function<std::string()> extra_;
   std::thread thread_;
   std::mutex m_;
   std::condition_variable cv_;
   bool done_ = false, printed_ = false;
 };
+
+namespace fs = std::filesystem;
+
+std::string producerText(const ProveRequest& req) {
+  return "qcert prover; cutoff " + std::to_string(req.cutoff) + ", small solver " +
+         std::to_string(req.search.smallLimit) + ", zstd " + std::to_string(req.zstdLevel);
+}
+
+// Proves (or finds lost) every unit of `select` below the loser position
+// (root, heap); writes each proved unit to dir/uNNNNN.qcert.
+template <int W>
+UnitOutcome runUnits(const Graph<W>& g, const Bits<W>& root, uint32_t heap, TranspositionTable& tt,
+                     const ProveRequest& req, const fs::path& dir, SearchStats& searchTotal,
+                     ProgressReporter& progress) {
+  const std::vector<int> moves = loserMoves(g, root, heap);
+  UnitOutcome out;
+  out.units = moves.size();
+  fs::create_directories(dir);
+  {  // The directory belongs to one claim: refuse to mix units of another.
+    std::ostringstream id;
+    id << "qcert units v1 n=" << req.n << " heap=" << heap << " queens=";
+    for (int q : req.queens) id << q << ",";
+    id << " moves=";
+    for (int m : moves) id << m << ",";
+    const fs::path idFile = dir / "units.id";
+    if (fs::exists(idFile)) {
+      std::ifstream in(idFile);
+      std::string have((std::istreambuf_iterator<char>(in)), {});
+      if (have != id.str() + "\n") throw std::invalid_argument(dir.string() + " holds units of a different claim");
+    } else {
+      std::ofstream(idFile) << id.str() << "\n";
+    }
+  }
+  std::vector<size_t> mine;
+  for (size_t i = 0; i < moves.size(); ++i)
+    if (int(i % size_t(req.select.count)) == req.select.index) mine.push_back(i);
+  out.mine = mine.size();
+
+  std::atomic<size_t> next{0}, resumed{0}, proved{0};
+  std::atomic<int> losing{-1};
+  std::atomic<bool> halt{false};  // a unit was found lost (single worker set only) or a signal came
+  std::atomic<bool> signalled{false};
+  std::mutex statsMutex;
+  EmitStats emitTotal;
+  uint64_t bytes = 0;
+  std::vector<std::unique_ptr<Solver<W>>> solvers;
+  for (int t = 0; t < std::max(1, req.jobs); ++t) {
+    solvers.push_back(std::make_unique<Solver<W>>(g, tt, req.search));
+    solvers.back()->stop = &halt;
+  }
+  progress.extra([&] { return "  units " + std::to_string(resumed + proved) + "/" + std::to_string(mine.size()); });
+  std::thread watcher([&] {  // forwards SIGINT/SIGTERM to the workers' halt flag
+    while (!halt.load()) {
+      if (req.stop && req.stop->load()) {
+        signalled = true;
+        halt = true;
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+  });
+  auto worker = [&](Solver<W>& solver) {
+    for (size_t k; !halt.load() && (k = next.fetch_add(1)) < mine.size();) {
+      const size_t i = mine[k];
+      const fs::path file = dir / unitFileName(i);
+      if (fs::exists(file)) {
+        ++resumed;
+        continue;
+      }
+      if (fs::exists(dir / lostMarkerName(i))) {
+        losing = moves[i];
+        if (req.select.count == 1) halt = true;
+        continue;
+      }
+      const int m = moves[i];
+      const Bits<W> live = isHeapMove(m) ? root : root.andNot(g.kill[m]);
+      const uint32_t h = isHeapMove(m) ? uint32_t(m - kHeapMove) : heap;
+      const bool win = solver.wins(live, h, isHeapMove(m) ? -1 : m);
+      if (halt.load()) break;  // the answer may be cut short: keep nothing
+      if (!win) {
+        std::ofstream(dir / lostMarkerName(i)) << "the player to move loses here\n";
+        losing = m;
+        if (req.select.count == 1) halt = true;  // the parent is a win: stop the rest
+        continue;
+      }
+      ClaimSpec claim{req.n, req.queens, h, true, false};
+      if (!isHeapMove(m)) claim.queens.push_back(m);
+      CertificateWriter writer(file.string(), claim, req.cutoff, req.mirrorDefault, producerText(req), req.zstdLevel);
+      ProofEmitter<W> emitter(g, solver, writer, EmitOptions{req.cutoff, req.mirrorDefault});
+      emitter.emit(live, h, true);
+      if (halt.load() && signalled.load()) break;  // emission searched with a halted solver: discard
+      const CertificateSummary sum = writer.finish();
+      ++proved;
+      std::lock_guard lk(statsMutex);
+      emitTotal.decisions += emitter.stats.decisions;
+      emitTotal.defaultReplies += emitter.stats.defaultReplies;
+      emitTotal.lossNodes += emitter.stats.lossNodes;
+      emitTotal.memoEntries += emitter.stats.memoEntries;
+      bytes += sum.bytes;
+    }
+  };
+  std::vector<std::thread> threads;
+  for (auto& s : solvers) threads.emplace_back(worker, std::ref(*s));
+  for (auto& t : threads) t.join();
+  const bool wasSignalled = signalled.load() || (req.stop && req.stop->load());
+  halt = true;
+  watcher.join();
+  for (auto& s : solvers) searchTotal.add(s->stats);
+  out.resumed = resumed;
+  out.proved = proved;
+  out.losingMove = losing;
+  out.interrupted = wasSignalled;
+  out.emit = emitTotal;
+  out.certBytes = bytes;
+  return out;
+}
+
+template <int W>
+ProveResult proveSharded(const Geometry& geo, const Graph<W>& g, const Bits<W>& root, TranspositionTable& tt,
+                         const ProveRequest& req) {
+  if (req.out.empty() && req.select.count == 1) throw std::invalid_argument("work units need --out (the manifest)");
+  ProveResult res;
+  res.sharded = true;
+  res.ttBytes = tt.bytes();
+  res.rootLive = root.count();
+  const fs::path manifestDir = fs::absolute(req.out.empty() ? fs::path(".") : fs::path(req.out)).parent_path();
+  const fs::path base = fs::absolute(req.unitsDir.empty() ? fs::path(req.out + ".units") : fs::path(req.unitsDir));
+  const fs::path relBase = fs::relative(base, manifestDir);
+  if (!req.out.empty() && (relBase.empty() || relBase.string().find("..") != std::string::npos))
+    throw std::invalid_argument("--units must be a directory inside the directory of --out");
+  std::atomic<uint64_t> nodesSoFar{0};
+  ProgressReporter progress(req.progress, [&] { return nodesSoFar.load(); });
+  auto t0 = Clock::now();
+  uint32_t heap = req.grundy ? 0 : req.heap;
+  for (;; ++heap) {
+    const fs::path dir = base / ("h" + std::to_string(heap));
+    res.units = runUnits<W>(g, root, heap, tt, req, dir, res.search, progress);
+    nodesSoFar = res.search.nodes;
+    if (res.units.interrupted)
+      throw Interrupted("interrupted: " + std::to_string(res.units.resumed + res.units.proved) + " of " +
+                        std::to_string(res.units.mine) + " units are finished in " + dir.string() +
+                        "; run the same command again to resume");
+    if (!req.grundy || res.units.losingMove < 0) break;
+    if (heap == 255) throw std::runtime_error("Grundy value above 255 is not supported");
+  }
+  res.searchSeconds = since(t0);
+  res.win = res.units.losingMove >= 0;
+  res.grundy = heap;
+  res.emit = res.units.emit;
+  res.cert.bytes = res.units.certBytes;
+  const size_t done = res.units.resumed + res.units.proved;
+  if (req.select.count > 1) return res;  // a partial worker: the full run writes the manifest
+  if (res.win) {
+    // The position is not lost: one unit is a losing move for the opponent,
+    // so the root is won by it. Prove that directly into one certificate
+    // (the table is warm from the units).
+    auto t1 = Clock::now();
+    Solver<W> solver(g, tt, req.search);
+    solver.stop = req.stop;
+    ClaimSpec claim{req.n, req.queens, heap, true, false};
+    CertificateWriter writer(req.out, claim, req.cutoff, req.mirrorDefault, producerText(req), req.zstdLevel);
+    ProofEmitter<W> emitter(g, solver, writer, EmitOptions{req.cutoff, req.mirrorDefault});
+    emitter.emit(root, heap, true);
+    if (req.stop && req.stop->load()) throw Interrupted("interrupted while writing the certificate");
+    res.cert = writer.finish();
+    res.emit = emitter.stats;
+    res.search.add(solver.stats);
+    res.emitSeconds = since(t1);
+    res.sharded = false;
+    return res;
+  }
+  if (done < res.units.units) throw std::logic_error("units missing after a complete run");
+
+  // Every unit is proved: the root is lost; tie the shards together.
+  auto t1 = Clock::now();
+  PlanNode plan;
+  plan.kind = PlanNode::Kind::lossBy;
+  const fs::path dir = base / ("h" + std::to_string(heap));
+  for (size_t i = 0; i < res.units.units; ++i) {
+    PlanNode shard;
+    shard.path = (relBase / ("h" + std::to_string(heap)) / unitFileName(i)).generic_string();
+    shard.seal = readSeal((dir / unitFileName(i)).string());
+    plan.next.push_back(std::move(shard));
+  }
+  ClaimSpec claim{req.n, req.queens, heap, false, req.grundy};
+  const CertificateSummary m = writeManifest(req.out, claim, plan, producerText(req) + ", manifest over " +
+                                                                      std::to_string(plan.next.size()) + " units");
+  res.manifestWritten = true;
+  res.cert.bytes += m.bytes;
+  res.emitSeconds = since(t1);
+  (void)geo;
+  return res;
+}
 
 template <int W>
 ProveResult proveWith(const Geometry& geo, const ProveRequest& req) {
@@ -76,7 +274,8 @@ ProveResult proveWith(const Geometry& geo, const ProveRequest& req) {
   ProveResult res;
   res.ttBytes = tt.bytes();
   res.rootLive = root.count();
-  ProgressReporter progress(req.progress, solver.publishedNodes);
+  if (req.sharded()) return proveSharded<W>(geo, g, root, tt, req);
+  ProgressReporter progress(req.progress, [&] { return solver.publishedNodes.load(std::memory_order_relaxed); });
 
   auto t0 = Clock::now();
   uint32_t heap = req.heap;
@@ -91,6 +290,8 @@ ProveResult proveWith(const Geometry& geo, const ProveRequest& req) {
     res.win = solver.wins(root, heap);
   }
   res.searchSeconds = since(t0);
+  if (req.stop && req.stop->load())
+    throw Interrupted("interrupted; this run has no work units, so nothing is kept (use --jobs or --units DIR for resumable runs)");
 
   if (!req.out.empty()) {
     progress.phase("certificate");

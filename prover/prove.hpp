@@ -1,12 +1,15 @@
 // The prover's entry points, independent of the command line: build the
 // root, search, emit the certificate, report figures.
 #pragma once
+#include <atomic>
 #include <cstdint>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "certificate.hpp"
 #include "proof.hpp"
+#include "units.hpp"
 
 namespace qcert {
 
@@ -22,6 +25,13 @@ struct ProveRequest {
   bool mirrorDefault = true;
   int zstdLevel = 12;
   bool progress = false;    // periodic progress on stderr
+  // Work units (sharded certificate): used when jobs > 1, unitsDir is set or
+  // select.count > 1. Units go to unitsDir (default: <out>.units).
+  int jobs = 1;
+  std::string unitsDir;
+  UnitSelection select;
+  std::atomic<bool>* stop = nullptr;  // set by SIGINT/SIGTERM: abandon, keep finished units
+  bool sharded() const { return jobs > 1 || !unitsDir.empty() || select.count > 1; }
 };
 
 struct ProveResult {
@@ -33,6 +43,14 @@ struct ProveResult {
   CertificateSummary cert;
   double searchSeconds = 0, emitSeconds = 0;
   size_t ttBytes = 0;
+  bool sharded = false;     // the certificate is a manifest over unit shards
+  bool manifestWritten = false;
+  UnitOutcome units;
+};
+
+// Thrown when the stop flag ends a run early (exit status 3).
+struct Interrupted : std::runtime_error {
+  using std::runtime_error::runtime_error;
 };
 
 // Throws std::invalid_argument for a bad request (n out of range, queen on a

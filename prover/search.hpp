@@ -53,16 +53,17 @@ class Solver {
       : g_(g), tt_(tt), opt_(opt), smallLimit_(std::clamp(opt.smallLimit, 0, 32)), plies_(g.squares + 2),
         memoTag_(kMemoSize), memoWin_(kMemoSize) {}
 
-  bool wins(const Bits<W>& live, uint32_t heap) {
-    return solve(live, heap, g_.hashOf(live), live.count(), 0);
+  // lastMove: the move that led here, if known (its mirror is tried first).
+  bool wins(const Bits<W>& live, uint32_t heap, int lastMove = -1) {
+    return solve(live, heap, g_.hashOf(live), live.count(), 0, lastMove);
   }
 
   // A winning move from a won position, or -1 when the position is lost.
-  int winningMove(const Bits<W>& live, uint32_t heap) {
+  int winningMove(const Bits<W>& live, uint32_t heap, int lastMove = -1) {
     const int cnt = live.count();
     if (cnt <= smallLimit_) return smallWinningMove(live, heap, cnt);
     const Hash8 h = g_.hashOf(live);
-    if (!solve(live, heap, h, cnt, 0)) return -1;
+    if (!solve(live, heap, h, cnt, 0, lastMove)) return -1;
     auto hit = tt_.probe(keyOf(h, heap));
     if (hit.found && hit.win && hit.move != TranspositionTable::kNoMove) {
       int m = fromCanonical(h, hit.move);
@@ -72,7 +73,7 @@ class Solver {
       if (!wins(live, k)) return kHeapMove + int(k);
     int found = -1;
     live.forEach([&](int v) {
-      if (found < 0 && !wins(live.andNot(g_.kill[v]), heap)) found = v;
+      if (found < 0 && !wins(live.andNot(g_.kill[v]), heap, v)) found = v;
     });
     return found;
   }
@@ -80,7 +81,7 @@ class Solver {
   // True when playing m leaves the opponent lost.
   bool moveLoses(const Bits<W>& live, uint32_t heap, int m) {
     if (isHeapMove(m)) return uint32_t(m - kHeapMove) < heap && !wins(live, uint32_t(m - kHeapMove));
-    return m < g_.squares && live.test(m) && !wins(live.andNot(g_.kill[m]), heap);
+    return m < g_.squares && live.test(m) && !wins(live.andNot(g_.kill[m]), heap, m);
   }
 
   SearchStats stats;

@@ -60,7 +60,6 @@ void TranspositionTable::store(uint64_t key, bool win, uint16_t move, unsigned w
   const uint64_t d = pack(win, move, work);
   victim->data.store(d, std::memory_order_relaxed);
   victim->check.store(key ^ d, std::memory_order_relaxed);
-  stores_.fetch_add(1, std::memory_order_relaxed);
 }
 
 }  // namespace qcert

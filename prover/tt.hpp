@@ -27,7 +27,6 @@ class TranspositionTable {
   Hit probe(uint64_t key) const;
   void store(uint64_t key, bool win, uint16_t move, unsigned work);
   size_t bytes() const { return buckets_ * sizeof(Bucket); }
-  uint64_t stores() const { return stores_.load(std::memory_order_relaxed); }
 
  private:
   struct Entry {
@@ -40,7 +39,6 @@ class TranspositionTable {
   size_t buckets_;
   size_t mask_;
   Bucket* table_;  // anonymous mmap: zero pages are only touched when used
-  std::atomic<uint64_t> stores_{0};
 };
 
 }  // namespace qcert
