@@ -1,0 +1,134 @@
+// Work units end to end: threads, batch workers (--unit/--of), stop and
+// resume on SIGTERM, and the manifests they produce checked by the checker.
+#include <gtest/gtest.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <filesystem>
+#include <thread>
+
+#include "support.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+using qtest::runProgram;
+const std::string kProver = QCERT_PROVER;
+const std::string kChecker = QCERT_CHECKER;
+
+size_t countUnits(const fs::path& dir) {
+  size_t n = 0;
+  if (!fs::exists(dir)) return 0;
+  for (const auto& e : fs::directory_iterator(dir)) n += e.path().extension() == ".qcert";
+  return n;
+}
+
+void expectVerified(const std::string& manifest, const std::string& statement) {
+  const auto r = runProgram({kChecker, "--jobs", "2", manifest}, 60);
+  ASSERT_EQ(r.exitCode, 0) << r.describe();
+  EXPECT_EQ(qtest::firstLine(r.out), "VERIFIED: " + statement + " (queens game)");
+}
+
+TEST(Units, ThreadsWriteAManifestTheCheckerVerifies) {
+  qtest::TempDir dir;
+  const std::string out = dir.file("n10.qcert");
+  const auto p = runProgram({kProver, "prove", "--n", "10", "--jobs", "2", "--out", out, "--tt-mb", "64"}, 60);
+  ASSERT_EQ(p.exitCode, 0) << p.describe();
+  EXPECT_EQ(qtest::firstLine(p.out), "RESULT: second player wins on the empty 10x10 board");
+  EXPECT_EQ(countUnits(out + ".units/h0"), 15u);  // first moves up to D4 on 10x10
+  expectVerified(out, "second player wins on the empty 10x10 board");
+}
+
+TEST(Units, GrundyWithUnitsCertifiesTheValue) {
+  qtest::TempDir dir;
+  const std::string out = dir.file("g9.qcert");
+  const auto p = runProgram({kProver, "grundy", "--n", "9", "--jobs", "2", "--out", out, "--tt-mb", "64"}, 60);
+  ASSERT_EQ(p.exitCode, 0) << p.describe();
+  EXPECT_EQ(qtest::firstLine(p.out), "RESULT: the Grundy value of the empty 9x9 board is 1");
+  expectVerified(out, "the Grundy value of the empty 9x9 board is 1");
+}
+
+TEST(Units, AWinningRootFallsBackToOneCertificate) {
+  qtest::TempDir dir;
+  const std::string out = dir.file("n8.qcert");
+  const auto p = runProgram({kProver, "prove", "--n", "8", "--jobs", "2", "--out", out, "--tt-mb", "64"}, 60);
+  ASSERT_EQ(p.exitCode, 0) << p.describe();
+  EXPECT_EQ(qtest::firstLine(p.out), "RESULT: first player wins on the empty 8x8 board");
+  expectVerified(out, "first player wins on the empty 8x8 board");
+}
+
+TEST(Units, BatchWorkersShareTheUnitsAndAFinalRunWritesTheManifest) {
+  qtest::TempDir dir;
+  const std::string out = dir.file("b.qcert");
+  for (int i = 0; i < 3; ++i) {
+    const auto p = runProgram({kProver, "prove", "--n", "10", "--unit", std::to_string(i), "--of", "3", "--out", out,
+                               "--tt-mb", "32"}, 60);
+    ASSERT_EQ(p.exitCode, 0) << p.describe();
+    EXPECT_TRUE(qtest::startsWith(p.out, "UNITS: 5 of 5 units of this worker done")) << p.out;
+  }
+  EXPECT_FALSE(fs::exists(out));  // no manifest until a full run
+  const auto merge = runProgram({kProver, "prove", "--n", "10", "--out", out, "--units", out + ".units"}, 60);
+  ASSERT_EQ(merge.exitCode, 0) << merge.describe();
+  EXPECT_NE(merge.out.find("15 resumed, 0 proved now"), std::string::npos) << merge.out;
+  expectVerified(out, "second player wins on the empty 10x10 board");
+}
+
+TEST(Units, UnitsOfAnotherClaimAreRefused) {
+  qtest::TempDir dir;
+  const std::string out = dir.file("x.qcert");
+  ASSERT_EQ(runProgram({kProver, "prove", "--n", "10", "--jobs", "2", "--out", out, "--tt-mb", "32"}, 60).exitCode, 0);
+  const auto p = runProgram({kProver, "prove", "--n", "10", "--queens", "a1", "--jobs", "2", "--out", out,
+                             "--tt-mb", "32"}, 60);
+  EXPECT_EQ(p.exitCode, 2) << p.describe();
+  EXPECT_NE(p.err.find("different claim"), std::string::npos) << p.err;
+}
+
+// SIGTERM in the middle keeps every finished unit; the same command resumes
+// without redoing them, and the result verifies.
+TEST(Units, StopAndResume) {
+  qtest::TempDir dir;
+  const std::string out = dir.file("r.qcert");
+  const fs::path units = out + ".units/h0";
+  const std::vector<std::string> argv = {kProver, "prove", "--n", "14", "--jobs", "1", "--units", out + ".units",
+                                         "--out", out, "--tt-mb", "256", "-q"};
+  const pid_t pid = fork();
+  ASSERT_GE(pid, 0);
+  if (pid == 0) {
+    std::vector<char*> args;
+    for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+    args.push_back(nullptr);
+    const int devnull = open("/dev/null", O_WRONLY);
+    dup2(devnull, 1);
+    dup2(devnull, 2);
+    execv(args[0], args.data());
+    _exit(127);
+  }
+  // Wait for at least two finished units, then stop it.
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  while (countUnits(units) < 2 && std::chrono::steady_clock::now() < deadline)
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  const size_t before = countUnits(units);
+  kill(pid, SIGTERM);
+  int status = 0;
+  ASSERT_EQ(waitpid(pid, &status, 0), pid);
+  ASSERT_TRUE(WIFEXITED(status)) << "prover died of a signal";
+  const size_t kept = countUnits(units);
+  if (WEXITSTATUS(status) == 0) GTEST_SKIP() << "the run finished before the signal arrived";
+  EXPECT_EQ(WEXITSTATUS(status), 3);
+  EXPECT_GE(kept, before);
+  EXPECT_LT(kept, 28u);
+  EXPECT_FALSE(fs::exists(out));
+  for (const auto& e : fs::directory_iterator(units))  // no half-written unit left behind
+    EXPECT_NE(e.path().extension(), ".tmp") << e.path();
+
+  const auto resumed = runProgram({kProver, "prove", "--n", "14", "--jobs", "2", "--units", out + ".units", "--out",
+                                   out, "--tt-mb", "256"}, 120);
+  ASSERT_EQ(resumed.exitCode, 0) << resumed.describe();
+  EXPECT_NE(resumed.out.find("(" + std::to_string(kept) + " resumed"), std::string::npos) << resumed.out;
+  expectVerified(out, "second player wins on the empty 14x14 board");
+}
+
+}  // namespace
