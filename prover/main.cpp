@@ -1,6 +1,11 @@
 // prover: untrusted, fast search that writes certificates for the checker.
-#include <csignal>
+#define OMPI_SKIP_MPICXX 1  // the C API only
+#define MPICH_SKIP_MPICXX 1
+#include <mpi.h>
 #include <unistd.h>
+
+#include <csignal>
+#include <cstdlib>
 
 #include <boost/program_options.hpp>
 #include <cerrno>
@@ -44,7 +49,9 @@ DIR (default <out>.units), and --out becomes a manifest tying them together
 (`checker` verifies manifests and their shards). SIGINT/SIGTERM stop the run
 keeping every finished unit; the same command resumes. For a batch scheduler,
 run `--unit I --of K` for I = 0..K-1 (each proves every K-th unit), then the
-plain command once more to write the manifest.
+plain command once more to write the manifest. Under MPI
+(`mpirun -np K prover prove ... --out M`) rank r proves every K-th unit from
+r and rank 0 writes the manifest; all ranks need the same file system.
 
 Exit status: 0 done, 1 internal failure, 2 bad arguments, 3 interrupted.
 )";
@@ -65,7 +72,7 @@ std::vector<int> parseQueens(const std::string& list, int n) {
 
 }  // namespace
 
-int main(int argc, char** argv) {
+int runProver(int argc, char** argv, int rank, int ranks) {
   po::options_description opts("Options");
   int n = 0;
   std::string queens, out;
@@ -143,9 +150,27 @@ int main(int argc, char** argv) {
   std::signal(SIGINT, onSignal);
   std::signal(SIGTERM, onSignal);
   req.stop = &gStop;
+  if (ranks > 1) {
+    if (req.select.count > 1) {
+      std::cerr << "prover: --unit/--of and MPI ranks do not combine\n";
+      return 2;
+    }
+    if (out.empty()) {
+      std::cerr << "prover: under MPI, --out (the manifest) is required\n";
+      return 2;
+    }
+    req.select = {rank, ranks};
+    if (req.unitsDir.empty()) req.unitsDir = out + ".units";  // so rank 0's final pass is a unit run too
+  }
   ProveResult res;
   try {
     res = prove(req);
+    if (ranks > 1) {  // every rank has written its units; rank 0 ties them together
+      MPI_Barrier(MPI_COMM_WORLD);
+      if (rank != 0) return 0;
+      req.select = {0, 1};
+      res = prove(req);
+    }
   } catch (const Interrupted& e) {
     std::cerr << "prover: " << e.what() << "\n";
     return 3;
@@ -191,4 +216,19 @@ int main(int argc, char** argv) {
                 (unsigned long long)res.emit.decisions);
   }
   return 0;
+}
+
+// Under mpirun (detected from the launcher's environment) the ranks share the
+// work units; otherwise MPI is never initialised.
+int main(int argc, char** argv) {
+  const bool underMpi = std::getenv("OMPI_COMM_WORLD_SIZE") || std::getenv("PMIX_RANK") || std::getenv("PMI_SIZE");
+  if (!underMpi) return runProver(argc, argv, 0, 1);
+  MPI_Init(&argc, &argv);
+  int rank = 0, ranks = 1;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &ranks);
+  const int code = runProver(argc, argv, rank, ranks);
+  if (code != 0 && ranks > 1) MPI_Abort(MPI_COMM_WORLD, code);  // the barrier would wait for it forever
+  MPI_Finalize();
+  return code;
 }
