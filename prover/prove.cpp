@@ -42,7 +42,11 @@ class ProgressReporter {
     if (thread_.joinable()) thread_.join();
   }
   void phase(const char* name) { phase_.store(name); }
-  void extra(std::function<std::string()> f) { extra_ = std::move(f); }  // set before the first report
+  // Extra text for each report; the reporter reads it under the same lock.
+  void extra(std::function<std::string()> f) {
+    std::lock_guard lk(m_);
+    extra_ = std::move(f);
+  }
 
  private:
   void loop() {
@@ -173,6 +177,7 @@ UnitOutcome runUnits(const Graph<W>& g, const Bits<W>& root, uint32_t heap, Tran
   const bool wasSignalled = signalled.load() || (req.stop && req.stop->load());
   halt = true;
   watcher.join();
+  progress.extra(nullptr);  // it refers to this frame's counters
   for (auto& s : solvers) searchTotal.add(s->stats);
   out.resumed = resumed;
   out.proved = proved;

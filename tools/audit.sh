@@ -9,8 +9,9 @@
 #                          shipped, else reported "not run: over budget"
 #   AUDIT_SHIPPED=1        check shipped certificates instead of proving
 #   AUDIT_TT_MB=MiB        prover transposition table (default 2048)
-#   AUDIT_SHIP=1           copy every certified certificate under 4 MiB to
-#                          certs/<id>.qcert (how certs/ is made)
+#   AUDIT_SHIP=1           copy every certified certificate under 4 MiB (a
+#                          sharded one with its units: under 32 MiB) to
+#                          certs/<id>.qcert[.units] (how certs/ is made)
 set -uo pipefail
 cd "$(dirname "$0")/.."
 PROVER=${PROVER:-build/bin/prover}
@@ -23,6 +24,13 @@ now() { date +%s.%N; }
 elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", b - a }'; }
 
 declare -A made_cert made_time   # prover arguments -> certificate, prove time (reuse within a run)
+declare -A shipped               # prover arguments -> a shipped certificate for them
+for manifest in proofs/*.claims; do
+  while IFS='|' read -r id _ args _; do
+    id=$(echo $id); args=$(echo $args)
+    [ -f "certs/$id.qcert" ] && shipped[$args]="certs/$id.qcert"
+  done < <(grep -v '^[[:space:]]*\(#\|$\)' "$manifest")
+done
 spent=0
 failures=0
 notes=()
@@ -47,6 +55,7 @@ for manifest in proofs/*.claims; do
       cert=${made_cert[$args]}; prove_s=${made_time[$args]}
     elif [ "${AUDIT_SHIPPED:-0}" != 1 ] && awk -v s="$spent" -v e="$est" -v b="$budget" 'BEGIN { exit !(s + e <= b) }'; then
       cert="$work/$id.qcert"
+      rm -rf "$cert" "$cert.units"  # a fresh proof, not a resumed one
       t0=$(now)
       if ! $PROVER $args --out "$cert" --tt-mb "$tt" -q >"$work/$id.prove.log" 2>&1; then
         printf '%-16s %-70s %-24s %9s %11s %8s\n' "$source" "$short" "FAILED: prover error" "-" "-" "-"
@@ -55,8 +64,8 @@ for manifest in proofs/*.claims; do
       prove_s=$(elapsed "$t0" "$(now)")
       spent=$(awk -v s="$spent" -v p="$prove_s" 'BEGIN { print s + p }')
       made_cert[$args]=$cert; made_time[$args]=$prove_s
-    elif [ -f "certs/$id.qcert" ]; then
-      cert="certs/$id.qcert"; prove_s="shipped"
+    elif [ -n "${shipped[$args]:-}" ]; then
+      cert=${shipped[$args]}; prove_s="shipped"
     else
       printf '%-16s %-70s %-24s %9s %11s %8s\n' "$source" "$short" "not run: over budget" "~${est}" "-" "-"
       notes+=("$id: not run (estimated ${est} s > budget left); run: $PROVER $args --out $id.qcert && $CHECKER $id.qcert")
@@ -66,10 +75,15 @@ for manifest in proofs/*.claims; do
     verdict=$($CHECKER "$cert" 2>"$work/$id.check.err" | grep -E '^(VERIFIED|REJECTED):' | head -n 1)
     code=${PIPESTATUS[0]}
     check_s=$(elapsed "$t0" "$(now)")
-    bytes=$(stat -c %s "$cert")
+    bytes=$(du -sb "$cert" ${cert}.units 2>/dev/null | awk '{ s += $1 } END { print s }')
     proved=$(echo "$verdict" | sed -E 's/^VERIFIED: //; s/ \(queens game\)$//')
-    if [ "${AUDIT_SHIP:-0}" = 1 ] && [ "$code" -eq 0 ] && [ "$bytes" -le 4194304 ] && [ "$cert" != "certs/$id.qcert" ]; then
-      mkdir -p certs && cp "$cert" "certs/$id.qcert"
+    if [ "${AUDIT_SHIP:-0}" = 1 ] && [ "$code" -eq 0 ] && [ "$cert" != "certs/$id.qcert" ]; then
+      if [ -d "$cert.units" ] && [ "$bytes" -le 33554432 ]; then
+        mkdir -p certs && cp "$cert" "certs/$id.qcert" && rm -rf "certs/$id.qcert.units" &&
+          cp -r "$cert.units" "certs/$id.qcert.units"
+      elif [ ! -d "$cert.units" ] && [ "$bytes" -le 4194304 ]; then
+        mkdir -p certs && cp "$cert" "certs/$id.qcert"
+      fi
     fi
     if [ "$code" -ne 0 ] || [[ "$verdict" != VERIFIED:* ]]; then
       status="FAILED: not verified"; failures=$((failures + 1))
