@@ -104,6 +104,13 @@ UnitOutcome runUnits(const Graph<W>& g, const Bits<W>& root, uint32_t heap, Tran
       std::ofstream(idFile) << id.str() << "\n";
     }
   }
+  // A child that is lost by the mirror lemma (e.g. the centre on an odd
+  // board) makes the position a win at once: no unit needs proving.
+  for (int m : moves)
+    if (heap == 0 && !isHeapMove(m) && g.mirrorLemmaLoss(root.andNot(g.kill[m]))) {
+      out.losingMove = m;
+      return out;
+    }
   std::vector<size_t> mine;
   for (size_t i = 0; i < moves.size(); ++i)
     if (int(i % size_t(req.select.count)) == req.select.index) mine.push_back(i);

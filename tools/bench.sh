@@ -1,13 +1,16 @@
 #!/usr/bin/env bash
 # make bench: prover and checker figures for the even boards 10, 12, 14, with
 # a plain-search baseline (--plain: no symmetry, ETC, ordering or mirror
-# lemma) run in the same invocation, so ratios survive a noisy machine.
-#   BENCH_SIZES="10 12 14"   BENCH_BASELINE_SIZES="10 12"   BENCH_TT_MB=2048
+# lemma) and a two-thread work-unit run (j2) in the same invocation, so
+# ratios survive a noisy machine. n = 16 is a separate, long command:
+#   BENCH_SIZES=16 BENCH_BASELINE_SIZES= BENCH_THREAD_SIZES=16 BENCH_TT_MB=6144 tools/bench.sh
+#   BENCH_SIZES="10 12 14"   BENCH_BASELINE_SIZES="10 12"   BENCH_THREAD_SIZES="14"   BENCH_TT_MB=2048
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PROVER=build/bin/prover CHECKER=build/bin/checker
 sizes=${BENCH_SIZES:-10 12 14}
-base_sizes=${BENCH_BASELINE_SIZES:-10 12}
+base_sizes=${BENCH_BASELINE_SIZES-10 12}
+thread_sizes=${BENCH_THREAD_SIZES-14}
 tt=${BENCH_TT_MB:-2048}
 work=out/bench; mkdir -p "$work"
 field() { sed -nE "s/.*[ ]$1=([^ ]+).*/\1/p" <<<"$2"; }
@@ -17,25 +20,34 @@ echo "machine: $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}
 printf '%-4s %-9s %-6s %14s %11s %9s %10s %12s %9s %9s %10s %11s\n' n config result nodes "nodes/s" "prove s" "RSS MiB" "cert bytes" "B/decis." "check s" "chk RSS" "check/prove"
 run() {  # n config extra-args...
   local n=$1 config=$2; shift 2
-  local cert="$work/n$n-$config.qcert"
+  local cert="$work/n$n-$config.qcert" jobs=1
+  [ "$config" = j2 ] && jobs=2
+  rm -rf "$cert" "$cert.units"
   local stats; stats=$($PROVER prove --n "$n" --out "$cert" --tt-mb "$tt" "$@" | grep '^STATS')
   local t0; t0=$(now)
-  local err; err=$($CHECKER "$cert" 2>&1 >/dev/null) || { echo "checker rejected $cert: $err"; exit 1; }
+  local err; err=$($CHECKER --jobs "$jobs" "$cert" 2>&1 >/dev/null) || { echo "checker rejected $cert: $err"; exit 1; }
   local check_s; check_s=$(awk -v a="$t0" -v b="$(now)" 'BEGIN { printf "%.2f", b - a }')
   local chk_rss; chk_rss=$(sed -nE 's/.*peak RSS ([0-9.]+) MiB.*/\1/p' <<<"$err")
+  local cert_bytes; cert_bytes=$(du -sb "$cert" "$cert.units" 2>/dev/null | awk '{ s += $1 } END { print s }')
   local wall nodes; wall=$(field wall_s "$stats"); nodes=$(field nodes "$stats")
   printf '%-4s %-9s %-6s %14s %11.3g %9s %10.0f %12s %9.2f %9s %10s %11.3f\n' "$n" "$config" "$(field outcome "$stats")" \
     "$nodes" "$(awk -v a="$nodes" -v b="$wall" 'BEGIN { print a / (b > 0 ? b : 1e-9) }')" "$wall" \
-    "$(awk -v k="$(field peak_rss_kib "$stats")" 'BEGIN { print k / 1024 }')" "$(field cert_bytes "$stats")" \
-    "$(awk -v b="$(field cert_bytes "$stats")" -v d="$(field decisions "$stats")" 'BEGIN { print d ? b / d : 0 }')" \
+    "$(awk -v k="$(field peak_rss_kib "$stats")" 'BEGIN { print k / 1024 }')" "$cert_bytes" \
+    "$(awk -v b="$cert_bytes" -v d="$(field decisions "$stats")" 'BEGIN { print d ? b / d : 0 }')" \
     "$check_s" "$chk_rss" "$(awk -v c="$check_s" -v w="$wall" 'BEGIN { print c / w }')"
   eval "nodes_${config}_$n=$nodes wall_${config}_$n=$wall"
 }
 for n in $sizes; do
   run "$n" qcert
   if [[ " $base_sizes " == *" $n "* ]]; then run "$n" plain --plain; fi
+  if [[ " $thread_sizes " == *" $n "* ]]; then run "$n" j2 --jobs 2; fi
 done
 echo
+for n in $thread_sizes; do
+  eval "a=\${wall_qcert_$n:-} b=\${wall_j2_$n:-}"
+  [ -n "$a" ] && [ -n "$b" ] && awk -v n="$n" -v a="$a" -v b="$b" \
+    'BEGIN { printf "n=%s: 1 -> 2 threads (work units), wall %.2fx faster\n", n, a / b }'
+done
 for n in $base_sizes; do
   eval "a=\${nodes_plain_$n:-} b=\${nodes_qcert_$n:-} c=\${wall_plain_$n:-} d=\${wall_qcert_$n:-}"
   [ -n "$a" ] && [ -n "$b" ] && awk -v n="$n" -v a="$a" -v b="$b" -v c="$c" -v d="$d" \
