@@ -32,32 +32,31 @@ void expectVerified(const std::string& manifest, const std::string& statement) {
   EXPECT_EQ(qtest::firstLine(r.out), "VERIFIED: " + statement + " (queens game)");
 }
 
+// Runs `prover <command> --n N --jobs 2 --out OUT`, expects `statement` as its
+// result, and the checker to verify OUT with the same words.
+void proveWithThreadsAndCheck(const std::string& command, int n, const std::string& out,
+                              const std::string& statement) {
+  const auto p = runProgram({kProver, command, "--n", std::to_string(n), "--jobs", "2", "--out", out, "--tt-mb", "64"}, 60);
+  ASSERT_EQ(p.exitCode, 0) << p.describe();
+  EXPECT_EQ(qtest::firstLine(p.out), "RESULT: " + statement);
+  expectVerified(out, statement);
+}
+
 TEST(Units, ThreadsWriteAManifestTheCheckerVerifies) {
   qtest::TempDir dir;
   const std::string out = dir.file("n10.qcert");
-  const auto p = runProgram({kProver, "prove", "--n", "10", "--jobs", "2", "--out", out, "--tt-mb", "64"}, 60);
-  ASSERT_EQ(p.exitCode, 0) << p.describe();
-  EXPECT_EQ(qtest::firstLine(p.out), "RESULT: second player wins on the empty 10x10 board");
+  proveWithThreadsAndCheck("prove", 10, out, "second player wins on the empty 10x10 board");
   EXPECT_EQ(countUnits(out + ".units/h0"), 15u);  // first moves up to D4 on 10x10
-  expectVerified(out, "second player wins on the empty 10x10 board");
 }
 
 TEST(Units, GrundyWithUnitsCertifiesTheValue) {
   qtest::TempDir dir;
-  const std::string out = dir.file("g9.qcert");
-  const auto p = runProgram({kProver, "grundy", "--n", "9", "--jobs", "2", "--out", out, "--tt-mb", "64"}, 60);
-  ASSERT_EQ(p.exitCode, 0) << p.describe();
-  EXPECT_EQ(qtest::firstLine(p.out), "RESULT: the Grundy value of the empty 9x9 board is 1");
-  expectVerified(out, "the Grundy value of the empty 9x9 board is 1");
+  proveWithThreadsAndCheck("grundy", 9, dir.file("g9.qcert"), "the Grundy value of the empty 9x9 board is 1");
 }
 
 TEST(Units, AWinningRootFallsBackToOneCertificate) {
   qtest::TempDir dir;
-  const std::string out = dir.file("n8.qcert");
-  const auto p = runProgram({kProver, "prove", "--n", "8", "--jobs", "2", "--out", out, "--tt-mb", "64"}, 60);
-  ASSERT_EQ(p.exitCode, 0) << p.describe();
-  EXPECT_EQ(qtest::firstLine(p.out), "RESULT: first player wins on the empty 8x8 board");
-  expectVerified(out, "first player wins on the empty 8x8 board");
+  proveWithThreadsAndCheck("prove", 8, dir.file("n8.qcert"), "first player wins on the empty 8x8 board");
 }
 
 TEST(Units, BatchWorkersShareTheUnitsAndAFinalRunWritesTheManifest) {
