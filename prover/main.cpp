@@ -195,8 +195,9 @@ int runProver(int argc, char** argv, int rank, int ranks) {
   std::printf("RESULT: %s\n", describeClaim(req, res).c_str());
   if (!vm.count("quiet")) {
     const double wall = res.searchSeconds + res.emitSeconds;
-    std::printf("search: %llu nodes in %.3f s (%.3g nodes/s), %llu TT hits, %llu ETC cutoffs, TT %zu MiB\n",
-                (unsigned long long)res.search.nodes, res.searchSeconds,
+    std::printf("search: %llu nodes (%llu above the small solver) in %.3f s (%.3g nodes/s), %llu TT hits, %llu ETC cutoffs, TT %zu MiB\n",
+                (unsigned long long)res.search.nodes, (unsigned long long)(res.search.nodes - res.search.smallNodes),
+                res.searchSeconds,
                 res.search.nodes / std::max(res.searchSeconds, 1e-9), (unsigned long long)res.search.ttHits,
                 (unsigned long long)res.search.etcCutoffs, res.ttBytes >> 20);
     if (res.sharded)

@@ -27,10 +27,12 @@ inline bool isHeapMove(int m) { return m >= kHeapMove; }
 
 struct SearchStats {
   uint64_t nodes = 0;       // positions visited, small-solver ones included
+  uint64_t smallNodes = 0;  // of which inside the exact small solver
   uint64_t ttHits = 0;
   uint64_t etcCutoffs = 0;
   void add(const SearchStats& o) {
     nodes += o.nodes;
+    smallNodes += o.smallNodes;
     ttHits += o.ttHits;
     etcCutoffs += o.etcCutoffs;
   }
@@ -220,6 +222,7 @@ class Solver {
 
   bool smallWins(uint32_t mask, uint32_t heap) {
     countNode();
+    ++stats.smallNodes;
     if (mask == 0) return heap > 0;
     if (heap == 0)  // a move that leaves nothing live wins at once
       for (uint32_t m = mask; m; m &= m - 1)
