@@ -86,7 +86,7 @@ for manifest in proofs/*.claims; do
     fi
     bytes=$(du -sb "$cert" ${cert}.units 2>/dev/null | awk '{ s += $1 } END { print s }')
     proved=$(echo "$verdict" | sed -E 's/^VERIFIED: //; s/ \(queens game\)$//')
-    if [ "${AUDIT_SHIP:-0}" = 1 ] && [ "$code" -eq 0 ] && [ "$cert" != "certs/$id.qcert" ]; then
+    if [ "${AUDIT_SHIP:-0}" = 1 ] && [ "$code" -eq 0 ] && [[ "$cert" != certs/* ]]; then  # not shipped already
       if [ -d "$cert.units" ] && [ "$bytes" -le 33554432 ]; then
         mkdir -p certs && cp "$cert" "certs/$id.qcert" && rm -rf "certs/$id.qcert.units" &&
           cp -r "$cert.units" "certs/$id.qcert.units"
