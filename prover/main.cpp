@@ -75,7 +75,7 @@ std::vector<int> parseQueens(const std::string& list, int n) {
 int runProver(int argc, char** argv, int rank, int ranks) {
   po::options_description opts("Options");
   int n = 0;
-  std::string queens, out;
+  std::string queens, out, winBy;
   uint32_t heap = 0;
   ProveRequest req;
   opts.add_options()
@@ -94,6 +94,7 @@ int runProver(int argc, char** argv, int rank, int ranks) {
     ("units", po::value<std::string>(&req.unitsDir), "directory for work-unit certificates (implies work units)")
     ("unit", po::value<int>(&req.select.index)->default_value(0), "with --of: prove only units i with i % of == unit")
     ("of", po::value<int>(&req.select.count)->default_value(1), "number of independent workers sharing the units")
+    ("win-by", po::value<std::string>(&winBy), "work units below a known winning move: the manifest claims the position is won by this move")
     ("quiet,q", "print only the result line");
   po::options_description hidden;
   hidden.add_options()("command", po::value<std::string>(), "");
@@ -131,6 +132,11 @@ int runProver(int argc, char** argv, int rank, int ranks) {
     if (req.search.smallLimit < 0 || req.search.smallLimit > 32) throw std::invalid_argument("--small must be between 0 and 32");
     req.n = n;
     req.queens = parseQueens(queens, n);
+    if (!winBy.empty()) {
+      const auto squares = parseQueens(winBy, n);
+      if (squares.size() != 1) throw std::invalid_argument("--win-by takes one square");
+      req.winBy = squares[0];
+    }
     req.heap = heap;
     req.grundy = command == "grundy";
     req.out = out;

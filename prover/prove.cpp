@@ -82,8 +82,8 @@ std::string producerText(const ProveRequest& req) {
 // Proves (or finds lost) every unit of `select` below the loser position
 // (root, heap); writes each proved unit to dir/uNNNNN.qcert.
 template <int W>
-UnitOutcome runUnits(const Graph<W>& g, const Bits<W>& root, uint32_t heap, TranspositionTable& tt,
-                     const ProveRequest& req, const fs::path& dir, SearchStats& searchTotal,
+UnitOutcome runUnits(const Graph<W>& g, const Bits<W>& root, const std::vector<int>& rootQueens, uint32_t heap,
+                     TranspositionTable& tt, const ProveRequest& req, const fs::path& dir, SearchStats& searchTotal,
                      ProgressReporter& progress) {
   const std::vector<int> moves = loserMoves(g, root, heap);
   UnitOutcome out;
@@ -92,7 +92,7 @@ UnitOutcome runUnits(const Graph<W>& g, const Bits<W>& root, uint32_t heap, Tran
   {  // The directory belongs to one claim: refuse to mix units of another.
     std::ostringstream id;
     id << "qcert units v1 n=" << req.n << " heap=" << heap << " queens=";
-    for (int q : req.queens) id << q << ",";
+    for (int q : rootQueens) id << q << ",";
     id << " moves=";
     for (int m : moves) id << m << ",";
     const fs::path idFile = dir / "units.id";
@@ -162,7 +162,7 @@ UnitOutcome runUnits(const Graph<W>& g, const Bits<W>& root, uint32_t heap, Tran
         if (req.select.count == 1) halt = true;  // the parent is a win: stop the rest
         continue;
       }
-      ClaimSpec claim{req.n, req.queens, h, true, false};
+      ClaimSpec claim{req.n, rootQueens, h, true, false};
       if (!isHeapMove(m)) claim.queens.push_back(m);
       CertificateWriter writer(file.string(), claim, req.cutoff, req.mirrorDefault, producerText(req), req.zstdLevel);
       ProofEmitter<W> emitter(g, solver, writer, EmitOptions{req.cutoff, req.mirrorDefault});
@@ -208,13 +208,23 @@ ProveResult proveSharded(const Geometry& geo, const Graph<W>& g, const Bits<W>& 
   const fs::path relBase = fs::relative(base, manifestDir);
   if (!req.out.empty() && (relBase.empty() || relBase.string().find("..") != std::string::npos))
     throw std::invalid_argument("--units must be a directory inside the directory of --out");
+  // --win-by M: the claim is that M wins; the units lie below it.
+  Bits<W> split = root;
+  std::vector<int> splitQueens = req.queens;
+  if (req.winBy >= 0) {
+    if (req.grundy) throw std::invalid_argument("--win-by applies to prove, not grundy");
+    if (!root.test(req.winBy))
+      throw std::invalid_argument("--win-by " + geo.squareName(req.winBy) + " is not a legal move here");
+    split = root.andNot(g.kill[req.winBy]);
+    splitQueens.push_back(req.winBy);
+  }
   std::atomic<uint64_t> nodesSoFar{0};
   ProgressReporter progress(req.progress, [&] { return nodesSoFar.load(); });
   auto t0 = Clock::now();
   uint32_t heap = req.grundy ? 0 : req.heap;
   for (;; ++heap) {
     const fs::path dir = base / ("h" + std::to_string(heap));
-    res.units = runUnits<W>(g, root, heap, tt, req, dir, res.search, progress);
+    res.units = runUnits<W>(g, split, splitQueens, heap, tt, req, dir, res.search, progress);
     nodesSoFar = res.search.nodes;
     if (res.units.interrupted)
       throw Interrupted("interrupted: " + std::to_string(res.units.resumed + res.units.proved) + " of " +
@@ -224,13 +234,16 @@ ProveResult proveSharded(const Geometry& geo, const Graph<W>& g, const Bits<W>& 
     if (heap == 255) throw std::runtime_error("Grundy value above 255 is not supported");
   }
   res.searchSeconds = since(t0);
-  res.win = res.units.losingMove >= 0;
+  if (req.winBy >= 0 && res.units.losingMove >= 0)
+    throw std::runtime_error("--win-by " + geo.squareName(req.winBy) + " does not win: after it, the reply " +
+                             geo.squareName(res.units.losingMove) + " leaves the player to move lost");
+  res.win = res.units.losingMove >= 0 || req.winBy >= 0;
   res.grundy = heap;
   res.emit = res.units.emit;
   res.cert.bytes = res.units.certBytes;
   const size_t done = res.units.resumed + res.units.proved;
   if (req.select.count > 1) return res;  // a partial worker: the full run writes the manifest
-  if (res.win) {
+  if (res.win && req.winBy < 0) {
     // The position is not lost: one unit is a losing move for the opponent,
     // so the root is won by it. Prove that directly into one certificate
     // (the table is warm from the units).
@@ -251,20 +264,28 @@ ProveResult proveSharded(const Geometry& geo, const Graph<W>& g, const Bits<W>& 
   }
   if (done < res.units.units) throw std::logic_error("units missing after a complete run");
 
-  // Every unit is proved: the root is lost; tie the shards together.
+  // Every unit is proved: the split position is lost; tie the shards together.
   auto t1 = Clock::now();
   PlanNode plan;
   plan.kind = PlanNode::Kind::lossBy;
   const fs::path dir = base / ("h" + std::to_string(heap));
   for (size_t i = 0; i < res.units.units; ++i) {
-    PlanNode shard;
+    PlanNode shard;  // unit i is the i-th loser move below the split
     shard.path = (relBase / ("h" + std::to_string(heap)) / unitFileName(i)).generic_string();
     shard.seal = readSeal((dir / unitFileName(i)).string());
     plan.next.push_back(std::move(shard));
   }
   ClaimSpec claim{req.n, req.queens, heap, false, req.grundy};
+  if (req.winBy >= 0) {  // root: win by the move, then the lost position's units
+    PlanNode win;
+    win.kind = PlanNode::Kind::winBy;
+    win.token = uint32_t(root.countBelow(req.winBy) + 1);
+    win.next.push_back(std::move(plan));
+    plan = std::move(win);
+    claim.win = true;
+  }
   const CertificateSummary m = writeManifest(req.out, claim, plan, producerText(req) + ", manifest over " +
-                                                                      std::to_string(plan.next.size()) + " units");
+                                                                      std::to_string(res.units.units) + " units");
   res.manifestWritten = true;
   res.cert.bytes += m.bytes;
   res.emitSeconds = since(t1);

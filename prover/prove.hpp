@@ -31,7 +31,8 @@ struct ProveRequest {
   std::string unitsDir;
   UnitSelection select;
   std::atomic<bool>* stop = nullptr;  // set by SIGINT/SIGTERM: abandon, keep finished units
-  bool sharded() const { return jobs > 1 || !unitsDir.empty() || select.count > 1; }
+  int winBy = -1;  // work units only: claim the position is won by this move; units lie below it
+  bool sharded() const { return jobs > 1 || !unitsDir.empty() || select.count > 1 || winBy >= 0; }
 };
 
 struct ProveResult {

@@ -131,3 +131,25 @@ TEST(Units, StopAndResume) {
 }
 
 }  // namespace
+
+namespace {
+
+// --win-by: the manifest claims a win by a given move and shards the lost
+// position below it; a move that does not win is refused, naming the reply.
+TEST(Units, WinByAKnownMoveShardsTheLossBelowIt) {
+  qtest::TempDir dir;
+  const std::string out = dir.file("w8.qcert");
+  const auto p = runProgram({kProver, "prove", "--n", "8", "--win-by", "d4", "--jobs", "2", "--out", out,
+                             "--tt-mb", "32"}, 60);
+  ASSERT_EQ(p.exitCode, 0) << p.describe();
+  EXPECT_EQ(qtest::firstLine(p.out), "RESULT: first player wins on the empty 8x8 board");
+  expectVerified(out, "first player wins on the empty 8x8 board");
+
+  const auto bad = runProgram({kProver, "prove", "--n", "8", "--win-by", "a1", "--jobs", "2", "--out",
+                               dir.file("bad.qcert"), "--tt-mb", "32"}, 60);
+  EXPECT_EQ(bad.exitCode, 1) << bad.describe();
+  EXPECT_NE(bad.err.find("--win-by a1 does not win"), std::string::npos) << bad.err;
+  EXPECT_FALSE(std::filesystem::exists(dir.file("bad.qcert")));
+}
+
+}  // namespace
