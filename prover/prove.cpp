@@ -198,7 +198,8 @@ UnitOutcome runUnits(const Graph<W>& g, const Bits<W>& root, const std::vector<i
 template <int W>
 ProveResult proveSharded(const Geometry& geo, const Graph<W>& g, const Bits<W>& root, TranspositionTable& tt,
                          const ProveRequest& req) {
-  if (req.out.empty() && req.select.count == 1) throw std::invalid_argument("work units need --out (the manifest)");
+  if (req.out.empty() && (req.select.count == 1 || req.unitsDir.empty()))
+    throw std::invalid_argument("work units need --out (the manifest); --unit/--of workers may give --units DIR instead");
   ProveResult res;
   res.sharded = true;
   res.ttBytes = tt.bytes();
@@ -289,7 +290,6 @@ ProveResult proveSharded(const Geometry& geo, const Graph<W>& g, const Bits<W>& 
   res.manifestWritten = true;
   res.cert.bytes += m.bytes;
   res.emitSeconds = since(t1);
-  (void)geo;
   return res;
 }
 
