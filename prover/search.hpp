@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "graph.hpp"
+#include "tiny_graphs.hpp"
 #include "tt.hpp"
 
 namespace qcert {
@@ -197,11 +198,14 @@ class Solver {
   uint32_t smallSetup(const Bits<W>& live, int cnt) {
     int k = 0;
     live.forEach([&](int s) { smallSquare_[k++] = s; });
+    // Row i: the live squares square i kills, compressed to local indices.
+    int shift[W];
+    for (int w = 0, below = 0; w < W; below += std::popcount(live.w[w]), ++w) shift[w] = below;
     for (int i = 0; i < cnt; ++i) {
-      uint32_t m = 0;
-      for (int j = 0; j < cnt; ++j)
-        if (g_.kill[smallSquare_[i]].test(smallSquare_[j])) m |= 1u << j;
-      adj_[i] = m;
+      const Bits<W>& kill = g_.kill[smallSquare_[i]];
+      uint32_t row = 0;
+      for (int w = 0; w < W; ++w) row |= uint32_t(extractBits(kill.w[w], live.w[w]) << shift[w]);
+      adj_[i] = row;
     }
     // The memo tags hold 24 bits of the call generation: wipe on wrap-around
     // so an entry from another local graph can never match.
@@ -223,19 +227,26 @@ class Solver {
   bool smallWins(uint32_t mask, uint32_t heap) {
     countNode();
     ++stats.smallNodes;
-    if (mask == 0) return heap > 0;
-    if (heap == 0)  // a move that leaves nothing live wins at once
-      for (uint32_t m = mask; m; m &= m - 1)
-        if ((mask & ~adj_[std::countr_zero(m)]) == 0) return true;
+    const int cnt = std::popcount(mask);
+    if (cnt <= kTinyVertices) return tiny_.grundy(cnt, TinyGraphs::codeOf(adj_, mask)) != heap;
     const uint64_t tag = (uint64_t(generation_ & 0xffffff) << 40) | (uint64_t(heap & 0xff) << 32) | mask;
     const size_t slot = (mask * 0x9E3779B1u ^ heap * 0x85EBCA77u) & (kMemoSize - 1);
     if (memoTag_[slot] == tag) return memoWin_[slot];
+    // Tiny options first, by table (a win when one has Grundy value `heap`,
+    // i.e. leaves the opponent a zero sum); the rest by recursion.
+    uint32_t deep[32];
+    int deepCount = 0;
     bool win = false;
-    for (uint32_t k = 0; k < heap && !win; ++k) win = !smallWins(mask, k);
     for (uint32_t m = mask; m && !win; m &= m - 1) {
-      const int v = std::countr_zero(m);
-      win = !smallWins(mask & ~adj_[v], heap);
+      const uint32_t child = mask & ~adj_[std::countr_zero(m)];
+      const int childCount = std::popcount(child);
+      if (childCount <= kTinyVertices)
+        win = tiny_.grundy(childCount, TinyGraphs::codeOf(adj_, child)) == heap;
+      else
+        deep[deepCount++] = child;
     }
+    for (uint32_t k = 0; k < heap && !win; ++k) win = !smallWins(mask, k);
+    for (int i = 0; i < deepCount && !win; ++i) win = !smallWins(deep[i], heap);
     memoTag_[slot] = tag;
     memoWin_[slot] = win;
     return win;
@@ -246,6 +257,7 @@ class Solver {
   SearchOptions opt_;
   int smallLimit_;
   std::deque<std::vector<Child>> plies_;  // per-ply child buffers
+  const TinyGraphs& tiny_ = TinyGraphs::get();
   uint32_t adj_[32];
   int smallSquare_[32];
   uint64_t generation_ = 0;

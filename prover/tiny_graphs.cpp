@@ -1,0 +1,38 @@
+#include "tiny_graphs.hpp"
+
+namespace qcert {
+
+const TinyGraphs& TinyGraphs::get() {
+  static const TinyGraphs table;
+  return table;
+}
+
+TinyGraphs::TinyGraphs() {
+  uint32_t size = 0;
+  for (int k = 0; k <= kTinyVertices; ++k) offset_[k] = size, size += uint32_t{1} << tri(k);
+  values_.assign(size, 0);
+  // pairBits[S]: the code bits of the edges between members of vertex set S.
+  std::vector<uint32_t> pairBits(1u << kTinyVertices, 0);
+  for (uint32_t s = 0; s < pairBits.size(); ++s)
+    for (int j = 1; j < kTinyVertices; ++j)
+      for (int i = 0; i < j; ++i)
+        if ((s >> i & 1) && (s >> j & 1)) pairBits[s] |= 1u << (tri(j) + i);
+  for (int k = 1; k <= kTinyVertices; ++k) {
+    const uint32_t all = (1u << k) - 1;
+    for (uint32_t code = 0; code < (1u << tri(k)); ++code) {
+      uint32_t closed[kTinyVertices];
+      for (int v = 0; v < k; ++v) closed[v] = 1u << v;
+      for (int j = 1; j < k; ++j)
+        for (int i = 0; i < j; ++i)
+          if (code >> (tri(j) + i) & 1) closed[i] |= 1u << j, closed[j] |= 1u << i;
+      uint32_t seen = 0;  // Grundy values of the options (at most k < 32)
+      for (int v = 0; v < k; ++v) {
+        const uint32_t rest = all & ~closed[v];
+        seen |= 1u << grundy(std::popcount(rest), uint32_t(extractBits(code, pairBits[rest])));
+      }
+      values_[offset_[k] + code] = uint8_t(std::countr_one(seen));
+    }
+  }
+}
+
+}  // namespace qcert
