@@ -17,20 +17,27 @@ TinyGraphs::TinyGraphs() {
     for (int j = 1; j < kTinyVertices; ++j)
       for (int i = 0; i < j; ++i)
         if ((s >> i & 1) && (s >> j & 1)) pairBits[s] |= 1u << (tri(j) + i);
+  // A code on k vertices is the code of the first k-1 plus the row of the
+  // last one's lower neighbours; decode the prefix once per 2^(k-1) rows.
   for (int k = 1; k <= kTinyVertices; ++k) {
+    const int last = k - 1;
     const uint32_t all = (1u << k) - 1;
-    for (uint32_t code = 0; code < (1u << tri(k)); ++code) {
+    for (uint32_t prefix = 0; prefix < (1u << tri(last)); ++prefix) {
       uint32_t closed[kTinyVertices];
-      for (int v = 0; v < k; ++v) closed[v] = 1u << v;
-      for (int j = 1; j < k; ++j)
+      for (int v = 0; v < last; ++v) closed[v] = 1u << v;
+      for (int j = 1; j < last; ++j)
         for (int i = 0; i < j; ++i)
-          if (code >> (tri(j) + i) & 1) closed[i] |= 1u << j, closed[j] |= 1u << i;
-      uint32_t seen = 0;  // Grundy values of the options (at most k < 32)
-      for (int v = 0; v < k; ++v) {
-        const uint32_t rest = all & ~closed[v];
-        seen |= 1u << grundy(std::popcount(rest), uint32_t(extractBits(code, pairBits[rest])));
+          if (prefix >> (tri(j) + i) & 1) closed[i] |= 1u << j, closed[j] |= 1u << i;
+      for (uint32_t row = 0; row < (1u << last); ++row) {
+        const uint32_t code = prefix | row << tri(last);
+        uint32_t seen = 0;  // Grundy values of the options (at most k < 32)
+        for (int v = 0; v < k; ++v) {
+          const uint32_t nbhd = v == last ? row | 1u << last : closed[v] | (row >> v & 1) << last;
+          const uint32_t rest = all & ~nbhd;
+          seen |= 1u << grundy(std::popcount(rest), uint32_t(extractBits(code, pairBits[rest])));
+        }
+        values_[offset_[k] + code] = uint8_t(std::countr_one(seen));
       }
-      values_[offset_[k] + code] = uint8_t(std::countr_one(seen));
     }
   }
 }
