@@ -4,6 +4,9 @@
 
 #include <pthread.h>
 #include <xxhash.h>
+#if defined(__BMI2__)
+#include <immintrin.h>
+#endif
 
 #include <algorithm>
 #include <exception>
@@ -14,6 +17,62 @@ namespace {
 
 std::string heapText(uint32_t h) { return h ? " and a heap of " + std::to_string(h) : ""; }
 std::string liveText(unsigned m) { return std::to_string(m) + (m == 1 ? " live square" : " live squares"); }
+
+// The bits of x at the positions of mask's set bits, packed to the bottom
+// (the BMI2 instruction pext, or the same by a loop).
+uint32_t compress(uint32_t x, uint32_t mask) {
+#if defined(__BMI2__)
+  return _pext_u32(x, mask);
+#else
+  uint32_t packed = 0;
+  for (unsigned out = 0; mask; mask &= mask - 1, ++out) packed |= (x >> std::countr_zero(mask) & 1) << out;
+  return packed;
+#endif
+}
+
+// Grundy values of all graphs on at most kTinyVertices vertices, by mex over
+// the options, smallest graphs first.  A graph on vertices 0..k-1 is coded by
+// one bit per pair: pair (i, j), i < j, is bit j*(j-1)/2 + i, set when i and j
+// are adjacent.  Most exhaustive-solver positions are this small.
+class TinyGraphTable {
+ public:
+  static constexpr unsigned kTinyVertices = 6;
+  TinyGraphTable() {
+    for (unsigned k = 0; k <= kTinyVertices; ++k) {
+      grundy_[k].resize(size_t(1) << pairs(k));
+      for (uint32_t code = 0; code < grundy_[k].size(); ++code) {
+        uint32_t closed[kTinyVertices];  // closed[v]: v and its neighbours
+        for (unsigned v = 0; v < k; ++v) {
+          closed[v] = uint32_t(1) << v;
+          for (unsigned u = 0; u < k; ++u)
+            if (u != v && (code >> pairBit(u, v) & 1)) closed[v] |= uint32_t(1) << u;
+        }
+        uint64_t optionValues = 0;
+        for (unsigned v = 0; v < k; ++v) {
+          const uint32_t rest = ((uint32_t(1) << k) - 1) & ~closed[v];
+          optionValues |= uint64_t(1) << grundy(rest, closed);
+        }
+        grundy_[k][code] = uint8_t(std::countr_one(optionValues));
+      }
+    }
+  }
+  // Grundy value of the graph induced by the vertex set `mask` (at most
+  // kTinyVertices members) of a graph with closed neighbourhoods closed[].
+  unsigned grundy(uint32_t mask, const uint32_t* closed) const {
+    // Member j's row: its adjacency to members 0..j-1, squeezed out of
+    // closed[] by the bits of mask (bit j of the squeezed word is j itself).
+    uint32_t code = 0;
+    unsigned j = 0;
+    for (uint32_t x = mask; x; x &= x - 1, ++j)
+      code |= (compress(closed[std::countr_zero(x)], mask) & ((uint32_t(1) << j) - 1)) << pairs(j);
+    return grundy_[j][code];
+  }
+
+ private:
+  static unsigned pairs(unsigned k) { return k * (k - 1) / 2; }
+  static unsigned pairBit(unsigned a, unsigned b) { return a < b ? pairs(b) + a : pairs(a) + b; }
+  std::vector<uint8_t> grundy_[kTinyVertices + 1];
+};
 
 // Exhaustive win/loss solver for positions with at most 32 live squares,
 // relabelled to local indices 0..m-1.  (mask, h): mask = live local squares,
@@ -45,6 +104,8 @@ class SmallSolver {
     // heap to G (Sprague-Grundy: (mask, G) is a loss).  This bounds h by 32.
     if (h > unsigned(std::popcount(mask))) return true;
     if (mask == 0) return false;  // no board move and (h <= 0) no heap move
+    // Sprague-Grundy again: (mask, h) is lost exactly when G(mask) = h.
+    if (std::popcount(mask) <= int(TinyGraphTable::kTinyVertices)) return tiny_.grundy(mask, adj_) != h;
     if (h == 0)                   // a queen that leaves nothing live ends the game: a win
       for (uint32_t x = mask; x; x &= x - 1)
         if ((mask & ~adj_[std::countr_zero(x)]) == 0) return true;
@@ -92,6 +153,7 @@ class SmallSolver {
   }
 
   static constexpr unsigned kMaxBits = 27;
+  static inline const TinyGraphTable tiny_;
   uint32_t adj_[32];
   unsigned bits_ = 10;
   std::vector<uint64_t> key_ = std::vector<uint64_t>(1024);
