@@ -105,16 +105,22 @@ class SmallSolver {
     if (h > unsigned(std::popcount(mask))) return true;
     if (mask == 0) return false;  // no board move and (h <= 0) no heap move
     // Sprague-Grundy again: (mask, h) is lost exactly when G(mask) = h.
-    if (std::popcount(mask) <= int(TinyGraphTable::kTinyVertices)) return tiny_.grundy(mask, adj_) != h;
-    if (h == 0)                   // a queen that leaves nothing live ends the game: a win
-      for (uint32_t x = mask; x; x &= x - 1)
-        if ((mask & ~adj_[std::countr_zero(x)]) == 0) return true;
+    const auto tiny = [](uint32_t m) { return std::popcount(m) <= int(TinyGraphTable::kTinyVertices); };
+    if (tiny(mask)) return tiny_.grundy(mask, adj_) != h;
+    // Options with at most kTinyVertices live squares first, from the table:
+    // one with Grundy value h leaves the opponent a lost position.
+    for (uint32_t x = mask; x; x &= x - 1) {
+      const uint32_t option = mask & ~adj_[std::countr_zero(x)];
+      if (tiny(option) && tiny_.grundy(option, adj_) == h) return true;
+    }
     const uint64_t key = mask | uint64_t(h) << 32;
     if (int known = lookup(key); known >= 0) return known;
     ++nodes_;
     bool result = false;
-    for (uint32_t x = mask; x && !result; x &= x - 1)
-      result = !win(mask & ~adj_[std::countr_zero(x)], h);
+    for (uint32_t x = mask; x && !result; x &= x - 1) {
+      const uint32_t option = mask & ~adj_[std::countr_zero(x)];
+      result = !tiny(option) && !win(option, h);  // no tiny option has value h (scanned)
+    }
     for (uint32_t h2 = 0; h2 < h && !result; ++h2) result = !win(mask, h2);
     store(key, result);
     return result;
