@@ -20,11 +20,11 @@ std::string liveText(unsigned m) { return std::to_string(m) + (m == 1 ? " live s
 
 // The bits of x at the positions of mask's set bits, packed to the bottom
 // (the BMI2 instruction pext, or the same by a loop).
-uint32_t compress(uint32_t x, uint32_t mask) {
+uint64_t compress(uint64_t x, uint64_t mask) {
 #if defined(__BMI2__)
-  return _pext_u32(x, mask);
+  return _pext_u64(x, mask);
 #else
-  uint32_t packed = 0;
+  uint64_t packed = 0;
   for (unsigned out = 0; mask; mask &= mask - 1, ++out) packed |= (x >> std::countr_zero(mask) & 1) << out;
   return packed;
 #endif
@@ -64,7 +64,7 @@ class TinyGraphTable {
     uint32_t code = 0;
     unsigned j = 0;
     for (uint32_t x = mask; x; x &= x - 1, ++j)
-      code |= (compress(closed[std::countr_zero(x)], mask) & ((uint32_t(1) << j) - 1)) << pairs(j);
+      code |= uint32_t(compress(closed[std::countr_zero(x)], mask) & ((uint32_t(1) << j) - 1)) << pairs(j);
     return grundy_[j][code];
   }
 
@@ -83,11 +83,12 @@ class SmallSolver {
   bool wins(const Geometry<W>& geo, const Bits<W>& L, uint32_t h, uint64_t& nodes) {
     unsigned sq[32], m = 0;
     L.forEach([&](unsigned s) { sq[m++] = s; });  // caller guarantees |L| <= 32
-    for (unsigned i = 0; i < m; ++i) {
+    for (unsigned i = 0; i < m; ++i) {  // row i: the local squares sq[i] attacks, itself included
       const Bits<W>& a = geo.attack[sq[i]];
-      uint32_t row = 0;
-      for (unsigned j = 0; j < m; ++j) row |= uint32_t(a.test(sq[j])) << j;  // includes i itself
-      adj_[i] = row;
+      uint64_t row = 0;
+      for (unsigned k = 0, below = 0; k < unsigned(W); below += std::popcount(L.w[k]), ++k)
+        row |= compress(a.w[k], L.w[k]) << below;
+      adj_[i] = uint32_t(row);
     }
     clearTable();
     const uint32_t all = m == 32 ? ~uint32_t(0) : (uint32_t(1) << m) - 1;
