@@ -101,6 +101,7 @@ class Solver {
   };
   static constexpr int kInverse[kSymmetries] = {0, 3, 2, 1, 4, 5, 6, 7};
   static constexpr size_t kMemoSize = size_t{1} << 16;
+  static constexpr size_t kMaxChildren = 22 * 22;
 
   // With symmetry off every position is its own frame (identity).
   int frameOf(const Hash8& h) const { return opt_.symmetry ? Graph<W>::canonicalFrame(h) : 0; }
@@ -161,25 +162,29 @@ class Solver {
         return;
       }
       c.hash = g_.without(h, gone);
-      if (opt_.etc && c.count > smallLimit_) {
-        auto hit = tt_.probe(keyOf(c.hash, heap));
-        if (hit.found && !hit.win) {
-          ++stats.etcCutoffs;
-          winMove = v;
-          return;
-        }
-      }
+      if (opt_.etc && c.count > smallLimit_) tt_.prefetch(keyOf(c.hash, heap));
       kids.push_back(c);
     });
+    // Enhanced transposition cutoffs, once all the children's buckets are on their way.
+    for (size_t i = 0; i < kids.size() && winMove < 0 && opt_.etc; ++i) {
+      if (kids[i].count <= smallLimit_) continue;
+      auto hit = tt_.probe(keyOf(kids[i].hash, heap));
+      if (hit.found && !hit.win) {
+        ++stats.etcCutoffs;
+        winMove = kids[i].move;
+      }
+    }
     if (winMove < 0) {
       for (uint32_t k = 0; k < heap && winMove < 0; ++k)
         if (!solve(live, k, h, cnt, ply + 1)) winMove = kHeapMove + int(k);
     }
     if (winMove < 0) {
-      if (opt_.ordering)
-        std::sort(kids.begin(), kids.end(), [](const Child& a, const Child& b) { return a.rank < b.rank; });
+      // Sort small keys (rank, index), not the children themselves.
+      uint32_t order[kMaxChildren];
+      for (size_t i = 0; i < kids.size(); ++i) order[i] = uint32_t(opt_.ordering ? kids[i].rank + 1 : 0) << 16 | uint32_t(i);
+      if (opt_.ordering) std::sort(order, order + kids.size());
       for (size_t i = 0; i < kids.size(); ++i) {
-        const Child c = kids[i];  // copy: recursion reuses deeper buffers only
+        const Child& c = kids[order[i] & 0xffff];  // stays put: deeper plies use other buffers
         if (stop && stop->load(std::memory_order_relaxed)) return false;
         if (!solve(c.live, heap, c.hash, c.count, ply + 1, c.move)) {
           winMove = c.move;

@@ -25,6 +25,8 @@ class TranspositionTable {
   TranspositionTable(const TranspositionTable&) = delete;
   TranspositionTable& operator=(const TranspositionTable&) = delete;
   Hit probe(uint64_t key) const;
+  // Starts loading the key's bucket, so that several probes overlap their misses.
+  void prefetch(uint64_t key) const { __builtin_prefetch(&table_[key & mask_]); }
   void store(uint64_t key, bool win, uint16_t move, unsigned work);
   size_t bytes() const { return buckets_ * sizeof(Bucket); }
 
