@@ -54,7 +54,7 @@ class Solver {
  public:
   Solver(const Graph<W>& g, TranspositionTable& tt, SearchOptions opt)
       : g_(g), tt_(tt), opt_(opt), smallLimit_(std::clamp(opt.smallLimit, 0, 32)), plies_(g.squares + 2),
-        memoTag_(kMemoSize), memoWin_(kMemoSize) {}
+        memo_(kMemoSize) {}
 
   // lastMove: the move that led here, if known (its mirror is tried first).
   bool wins(const Bits<W>& live, uint32_t heap, int lastMove = -1) {
@@ -100,7 +100,7 @@ class Solver {
     Hash8 hash;
   };
   static constexpr int kInverse[kSymmetries] = {0, 3, 2, 1, 4, 5, 6, 7};
-  static constexpr size_t kMemoSize = size_t{1} << 16;
+  static constexpr size_t kMemoSize = size_t{1} << 14;
   static constexpr size_t kMaxChildren = 22 * 22;
 
   // With symmetry off every position is its own frame (identity).
@@ -214,7 +214,7 @@ class Solver {
     }
     // The memo tags hold 24 bits of the call generation: wipe on wrap-around
     // so an entry from another local graph can never match.
-    if ((++generation_ & 0xffffff) == 0) std::fill(memoTag_.begin(), memoTag_.end(), 0);
+    if ((++generation_ & 0xffffff) == 0) std::fill(memo_.begin(), memo_.end(), 0);
     return cnt == 32 ? ~0u : (1u << cnt) - 1;
   }
   bool smallSolve(const Bits<W>& live, uint32_t heap, int cnt) { return smallWins(smallSetup(live, cnt), heap); }
@@ -233,10 +233,13 @@ class Solver {
     countNode();
     ++stats.smallNodes;
     const int cnt = std::popcount(mask);
-    if (cnt <= kTinyVertices) return tiny_.grundy(cnt, TinyGraphs::codeOf(adj_, mask)) != heap;
-    const uint64_t tag = (uint64_t(generation_ & 0xffffff) << 40) | (uint64_t(heap & 0xff) << 32) | mask;
+    if (cnt <= kTinyVertices) return tiny_.wins(cnt, TinyGraphs::codeOf(adj_, mask), heap);
+    if (heap > uint32_t(cnt)) return true;  // G <= cnt: move the heap to G
+    // Memo entry: generation (24 bits) | heap (7) | win (1) | mask (32).
+    const uint64_t tag = (uint64_t(generation_ & 0xffffff) << 40) | (uint64_t(heap) << 33) | mask;
+    constexpr uint64_t kWinBit = uint64_t{1} << 32;
     const size_t slot = (mask * 0x9E3779B1u ^ heap * 0x85EBCA77u) & (kMemoSize - 1);
-    if (memoTag_[slot] == tag) return memoWin_[slot];
+    if ((memo_[slot] & ~kWinBit) == tag) return memo_[slot] & kWinBit;
     // Tiny options first, by table (a win when one has Grundy value `heap`,
     // i.e. leaves the opponent a zero sum); the rest by recursion.
     uint32_t deep[32];
@@ -246,14 +249,13 @@ class Solver {
       const uint32_t child = mask & ~adj_[std::countr_zero(m)];
       const int childCount = std::popcount(child);
       if (childCount <= kTinyVertices)
-        win = tiny_.grundy(childCount, TinyGraphs::codeOf(adj_, child)) == heap;
+        win = !tiny_.wins(childCount, TinyGraphs::codeOf(adj_, child), heap);
       else
         deep[deepCount++] = child;
     }
     for (uint32_t k = 0; k < heap && !win; ++k) win = !smallWins(mask, k);
     for (int i = 0; i < deepCount && !win; ++i) win = !smallWins(deep[i], heap);
-    memoTag_[slot] = tag;
-    memoWin_[slot] = win;
+    memo_[slot] = tag | (win ? kWinBit : 0);
     return win;
   }
 
@@ -266,8 +268,7 @@ class Solver {
   uint32_t adj_[32];
   int smallSquare_[32];
   uint64_t generation_ = 0;
-  std::vector<uint64_t> memoTag_;
-  std::vector<uint8_t> memoWin_;
+  std::vector<uint64_t> memo_;
 };
 
 }  // namespace qcert

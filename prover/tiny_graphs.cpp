@@ -40,6 +40,9 @@ TinyGraphs::TinyGraphs() {
       }
     }
   }
+  lostBits_.assign((size + 63) / 64, 0);
+  for (uint32_t i = 0; i < size; ++i)
+    if (values_[i] == 0) lostBits_[i >> 6] |= uint64_t{1} << (i & 63);
 }
 
 }  // namespace qcert

@@ -41,6 +41,14 @@ class TinyGraphs {
 
   // Grundy value of the k-vertex graph with the given code.
   uint8_t grundy(int k, uint32_t code) const { return values_[offset_[k] + code]; }
+  // Whether that graph is lost for the player to move (Grundy value 0):
+  // the same table at one bit per graph, 256 KiB, which stays in cache.
+  bool lost(int k, uint32_t code) const {
+    const uint32_t i = offset_[k] + code;
+    return lostBits_[i >> 6] >> (i & 63) & 1;
+  }
+  // Whether (graph, heap) is won for the player to move: G != heap.
+  bool wins(int k, uint32_t code, uint32_t heap) const { return heap == 0 ? !lost(k, code) : grundy(k, code) != heap; }
 
   // Code of the subgraph induced by `mask` (at most kTinyVertices bits) in a
   // local graph whose vertex u has neighbourhood rows[u] (self bit ignored).
@@ -55,6 +63,7 @@ class TinyGraphs {
  private:
   TinyGraphs();
   std::vector<uint8_t> values_;
+  std::vector<uint64_t> lostBits_;
   uint32_t offset_[kTinyVertices + 1];
 };
 
