@@ -161,8 +161,10 @@ class Solver {
         else kids.push_back(c);
         return;
       }
-      c.hash = g_.without(h, gone);
-      if (opt_.etc && c.count > smallLimit_) tt_.prefetch(keyOf(c.hash, heap));
+      if (c.count > smallLimit_) {  // the small solver needs no hash
+        c.hash = g_.without(h, gone);
+        if (opt_.etc) tt_.prefetch(keyOf(c.hash, heap));
+      }
       kids.push_back(c);
     });
     // Enhanced transposition cutoffs, once all the children's buckets are on their way.
