@@ -130,6 +130,7 @@ class Solver {
     countNode();
     if (cnt == 0) return heap > 0;
     if (cnt <= smallLimit_) return smallSolve(live, heap, cnt);
+    if (cnt <= 32 && !inFrame(live)) setFrame(live, cnt);  // the small solves below share it
     if (opt_.mirrorLemma && heap == 0 && g_.mirrorLemmaLoss(live, h)) return false;
     const uint64_t key = keyOf(h, heap);
     if (auto hit = tt_.probe(key); hit.found) {
@@ -201,27 +202,35 @@ class Solver {
     return win;
   }
 
-  // Exact solver on at most 32 live squares, relabelled 0..cnt-1.
-  uint32_t smallSetup(const Bits<W>& live, int cnt) {
+  // Exact solver on at most 32 live squares, relabelled to a local frame:
+  // the live set of the largest recent position with at most 32 live
+  // squares that contains this one. Every position below it is a submask of
+  // the frame, so sibling subtrees share the frame's memo.
+  bool inFrame(const Bits<W>& live) const { return frameCount_ >= 0 && live.andNot(frameLive_).empty(); }
+  void setFrame(const Bits<W>& live, int cnt) {
+    frameLive_ = live;
+    frameCount_ = cnt;
     int k = 0;
     live.forEach([&](int s) { smallSquare_[k++] = s; });
-    // Row i: the live squares square i kills, compressed to local indices.
-    int shift[W];
-    for (int w = 0, below = 0; w < W; below += std::popcount(live.w[w]), ++w) shift[w] = below;
-    for (int i = 0; i < cnt; ++i) {
-      const Bits<W>& kill = g_.kill[smallSquare_[i]];
-      uint32_t row = 0;
-      for (int w = 0; w < W; ++w) row |= uint32_t(extractBits(kill.w[w], live.w[w]) << shift[w]);
-      adj_[i] = row;
-    }
-    // The memo tags hold 24 bits of the call generation: wipe on wrap-around
-    // so an entry from another local graph can never match.
+    // Row i: the frame squares square i kills, compressed to local indices.
+    for (int w = 0, below = 0; w < W; below += std::popcount(live.w[w]), ++w) frameShift_[w] = below;
+    for (int i = 0; i < cnt; ++i) adj_[i] = toLocal(g_.kill[smallSquare_[i]]);
+    // The memo tags hold 24 bits of the frame generation: wipe on wrap-around
+    // so an entry from another frame can never match.
     if ((++generation_ & 0xffffff) == 0) std::fill(memo_.begin(), memo_.end(), 0);
-    return cnt == 32 ? ~0u : (1u << cnt) - 1;
   }
-  bool smallSolve(const Bits<W>& live, uint32_t heap, int cnt) { return smallWins(smallSetup(live, cnt), heap); }
+  uint32_t toLocal(const Bits<W>& set) const {
+    uint32_t local = 0;
+    for (int w = 0; w < W; ++w) local |= uint32_t(extractBits(set.w[w], frameLive_.w[w]) << frameShift_[w]);
+    return local;
+  }
+  uint32_t localOf(const Bits<W>& live, int cnt) {
+    if (!inFrame(live)) setFrame(live, cnt);
+    return toLocal(live);
+  }
+  bool smallSolve(const Bits<W>& live, uint32_t heap, int cnt) { return smallWins(localOf(live, cnt), heap); }
   int smallWinningMove(const Bits<W>& live, uint32_t heap, int cnt) {
-    const uint32_t all = smallSetup(live, cnt);
+    const uint32_t all = localOf(live, cnt);
     for (uint32_t k = 0; k < heap; ++k)
       if (!smallWins(all, k)) return kHeapMove + int(k);
     for (uint32_t m = all; m; m &= m - 1) {
@@ -269,6 +278,9 @@ class Solver {
   const TinyGraphs& tiny_ = TinyGraphs::get();
   uint32_t adj_[32];
   int smallSquare_[32];
+  Bits<W> frameLive_;
+  int frameCount_ = -1;  // -1: no frame yet
+  int frameShift_[W] = {};
   uint64_t generation_ = 0;
   std::vector<uint64_t> memo_;
 };
