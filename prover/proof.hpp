@@ -59,7 +59,11 @@ class ProofEmitter {
   void visit(const Bits<W>& live, uint32_t heap, bool wantWin, int lastMove) {
     const int cnt = live.count();
     if (cnt <= opt_.cutoff) return;
-    const Key key{g_.canonical(live), heap};
+    // Any exact image chosen the same way for every member of the class will
+    // do as the memo key (the checker's own choice may differ; only the
+    // classes must agree): the image in the frame of least hash.
+    const Hash8 h = g_.hashOf(live);
+    const Key key{g_.image(Graph<W>::canonicalFrame(h), live), heap};
     if (auto it = memo_.find(key); it != memo_.end()) {
       if (it->second != wantWin) throw std::logic_error("proof emission: position needed with both outcomes");
       return;
@@ -87,7 +91,9 @@ class ProofEmitter {
         visit(live.andNot(g_.kill[move]), heap, false, move);
     } else {
       ++stats.lossNodes;
-      const unsigned stab = g_.stabiliser(live);
+      unsigned stab = 1;  // exact: a hash match is confirmed by the image
+      for (int k = 1; k < kSymmetries; ++k)
+        if (h.h[k] == h.h[0] && g_.image(k, live) == live) stab |= 1u << k;
       live.forEach([&](int v) {
         if (g_.orbitLeader(stab, v)) visit(live.andNot(g_.kill[v]), heap, true, v);
       });
