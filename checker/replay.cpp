@@ -75,25 +75,33 @@ class TinyGraphTable {
 };
 
 // Exhaustive win/loss solver for positions with at most 32 live squares,
-// relabelled to local indices 0..m-1.  (mask, h): mask = live local squares,
-// h = Nim heap.  Its memo is private to one solve and forgotten afterwards.
+// relabelled to local indices of a frame: a set F of at most 32 squares that
+// contains the position.  (mask, h): mask = live local squares, h = Nim heap.
+// The memo holds exact positions of the current frame and is forgotten when
+// the frame changes; the replay makes each loser position's live set the
+// frame for its children, so siblings share one memo.
 class SmallSolver {
  public:
   template <int W>
-  bool wins(const Geometry<W>& geo, const Bits<W>& L, uint32_t h, uint64_t& nodes) {
-    unsigned sq[32], m = 0;
-    L.forEach([&](unsigned s) { sq[m++] = s; });  // caller guarantees |L| <= 32
-    for (unsigned i = 0; i < m; ++i) {  // row i: the local squares sq[i] attacks, itself included
-      const Bits<W>& a = geo.attack[sq[i]];
-      uint64_t row = 0;
-      for (unsigned k = 0, below = 0; k < unsigned(W); below += std::popcount(L.w[k]), ++k)
-        row |= compress(a.w[k], L.w[k]) << below;
-      adj_[i] = uint32_t(row);
-    }
+  void setFrame(const Geometry<W>& geo, const Bits<W>& F) {  // caller guarantees |F| <= 32
+    frame_.fill(0);
+    for (int k = 0; k < W; ++k) frame_[k] = F.w[k];
+    unsigned m = 0;
+    F.forEach([&](unsigned s) { adj_[m++] = local(geo.attack[s]); });  // row: the frame squares s attacks, s included
     clearTable();
-    const uint32_t all = m == 32 ? ~uint32_t(0) : (uint32_t(1) << m) - 1;
-    const bool result = win(all, h);
-    nodes += nodes_;
+  }
+  template <int W>
+  bool inFrame(const Bits<W>& L) const {
+    bool inside = framed_;
+    for (int k = 0; k < W; ++k) inside &= (L.w[k] & ~frame_[k]) == 0;
+    return inside;
+  }
+  template <int W>
+  bool wins(const Geometry<W>& geo, const Bits<W>& L, uint32_t h, uint64_t& nodes) {
+    if (!inFrame(L)) setFrame(geo, L);
+    const uint64_t before = nodes_;
+    const bool result = win(local(L), h);
+    nodes += nodes_ - before;
     return result;
   }
 
@@ -127,10 +135,19 @@ class SmallSolver {
     return result;
   }
 
+  // The frame squares in S, as local indices.
+  template <int W>
+  uint32_t local(const Bits<W>& S) const {
+    uint64_t packed = 0;
+    for (unsigned k = 0, below = 0; k < unsigned(W); below += std::popcount(frame_[k]), ++k)
+      packed |= compress(S.w[k], frame_[k]) << below;
+    return uint32_t(packed);
+  }
+
   // Open-addressing table; entries whose stamp != gen_ are empty, so clearing is O(1).
   void clearTable() {
     used_ = 0;
-    nodes_ = 0;
+    framed_ = true;
     if (++gen_ == 0) std::fill(stamp_.begin(), stamp_.end(), 0), gen_ = 1;
   }
   size_t slot(uint64_t key) const { return size_t((key * 0x9E3779B97F4A7C15ull) >> (64 - bits_)); }
@@ -159,8 +176,10 @@ class SmallSolver {
     for (auto [k, v] : live) store(k, v);
   }
 
-  static constexpr unsigned kMaxBits = 27;
+  static constexpr unsigned kMaxBits = 24;  // at most 16M entries, about 200 MiB
   static inline const TinyGraphTable tiny_;
+  std::array<uint64_t, 8> frame_{};  // the frame's squares (W <= 8 words)
+  bool framed_ = false;
   uint32_t adj_[32];
   unsigned bits_ = 10;
   std::vector<uint64_t> key_ = std::vector<uint64_t>(1024);
@@ -304,6 +323,7 @@ class Replayer {
         reject(at() + "value " + std::to_string(t) + " names no move (" + liveText(m) + heapText(h) + ")");
       }
     } else {
+      if (m <= 32 && !solver_.inFrame(L)) solver_.setFrame(geo_, L);  // its small children share a memo
       L.forEach([&](unsigned v) {
         for (int g = 1; g < 8; ++g)
           if ((stabiliser >> g & 1) && geo_.sym[g][v] < v) return;  // covered by the smaller image
