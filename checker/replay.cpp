@@ -30,17 +30,18 @@ uint64_t compress(uint64_t x, uint64_t mask) {
 #endif
 }
 
-// Grundy values of all graphs on at most `vertices` (<= 7) vertices, by mex over
+// Grundy values of all graphs on at most kTinyVertices vertices, by mex over
 // the options, smallest graphs first.  A graph on vertices 0..k-1 is coded by
 // one bit per pair: pair (i, j), i < j, is bit j*(j-1)/2 + i, set when i and j
 // are adjacent.  Most exhaustive-solver positions are this small.
 class TinyGraphTable {
  public:
-  explicit TinyGraphTable(unsigned vertices) : grundy_(vertices + 1) {
-    for (unsigned k = 0; k <= vertices; ++k) {
+  static constexpr unsigned kTinyVertices = 6;
+  TinyGraphTable() {
+    for (unsigned k = 0; k <= kTinyVertices; ++k) {
       grundy_[k].resize(size_t(1) << pairs(k));
       for (uint32_t code = 0; code < grundy_[k].size(); ++code) {
-        uint32_t closed[7];  // closed[v]: v and its neighbours
+        uint32_t closed[kTinyVertices];  // closed[v]: v and its neighbours
         for (unsigned v = 0; v < k; ++v) {
           closed[v] = uint32_t(1) << v;
           for (unsigned u = 0; u < k; ++u)
@@ -56,7 +57,7 @@ class TinyGraphTable {
     }
   }
   // Grundy value of the graph induced by the vertex set `mask` (at most
-  // vertices() members) of a graph with closed neighbourhoods closed[].
+  // kTinyVertices members) of a graph with closed neighbourhoods closed[].
   unsigned grundy(uint32_t mask, const uint32_t* closed) const {
     // Member j's row: its adjacency to members 0..j-1, squeezed out of
     // closed[] by the bits of mask (bit j of the squeezed word is j itself).
@@ -67,24 +68,11 @@ class TinyGraphTable {
     return grundy_[j][code];
   }
 
-  unsigned vertices() const { return unsigned(grundy_.size()) - 1; }
-
  private:
   static unsigned pairs(unsigned k) { return k * (k - 1) / 2; }
   static unsigned pairBit(unsigned a, unsigned b) { return a < b ? pairs(b) + a : pairs(a) + b; }
-  std::vector<std::vector<uint8_t>> grundy_;  // by vertex count, then code
+  std::vector<uint8_t> grundy_[kTinyVertices + 1];
 };
-
-// The 7-vertex table takes about 0.3 s to build and pays for itself only on
-// large certificates; both are built once per process, on first use.
-const TinyGraphTable& tinyGraphs(unsigned boardSize) {
-  if (boardSize >= 14) {
-    static const TinyGraphTable seven(7);
-    return seven;
-  }
-  static const TinyGraphTable six(6);
-  return six;
-}
 
 // Exhaustive win/loss solver for positions with at most 32 live squares,
 // relabelled to local indices of a frame: a set F of at most 32 squares that
@@ -94,7 +82,6 @@ const TinyGraphTable& tinyGraphs(unsigned boardSize) {
 // frame for its children, so siblings share one memo.
 class SmallSolver {
  public:
-  explicit SmallSolver(const TinyGraphTable& tiny) : tiny_(tiny) {}
   template <int W>
   void setFrame(const Geometry<W>& geo, const Bits<W>& F) {  // caller guarantees |F| <= 32
     frame_.fill(0);
@@ -127,9 +114,9 @@ class SmallSolver {
     if (h > unsigned(std::popcount(mask))) return true;
     if (mask == 0) return false;  // no board move and (h <= 0) no heap move
     // Sprague-Grundy again: (mask, h) is lost exactly when G(mask) = h.
-    const auto tiny = [this](uint32_t m) { return unsigned(std::popcount(m)) <= tiny_.vertices(); };
+    const auto tiny = [](uint32_t m) { return std::popcount(m) <= int(TinyGraphTable::kTinyVertices); };
     if (tiny(mask)) return tiny_.grundy(mask, adj_) != h;
-    // Options with at most tiny_.vertices() live squares first, from the table:
+    // Options with at most kTinyVertices live squares first, from the table:
     // one with Grundy value h leaves the opponent a lost position.
     for (uint32_t x = mask; x; x &= x - 1) {
       const uint32_t option = mask & ~adj_[std::countr_zero(x)];
@@ -190,7 +177,7 @@ class SmallSolver {
   }
 
   static constexpr unsigned kMaxBits = 24;  // at most 16M entries, about 200 MiB
-  const TinyGraphTable& tiny_;
+  static inline const TinyGraphTable tiny_;
   std::array<uint64_t, 8> frame_{};  // the frame's squares (W <= 8 words)
   bool framed_ = false;
   uint32_t adj_[32];
@@ -351,7 +338,7 @@ class Replayer {
   const Geometry<W> geo_;
   TokenStream& tokens_;
   VerifiedSet<W> memo_;
-  SmallSolver solver_{tinyGraphs(cert_.boardSize)};
+  SmallSolver solver_;
   std::vector<int> path_;
   ReplayStats stats_;
 };
