@@ -85,7 +85,7 @@ int runProver(int argc, char** argv, int rank, int ranks) {
     ("heap", po::value<uint32_t>(&heap)->default_value(0), "add a Nim heap of this size (prove only, <= 255)")
     ("out,o", po::value<std::string>(&out), "write the certificate here")
     ("tt-mb", po::value<size_t>(&req.ttMegabytes)->default_value(256), "transposition table size in MiB")
-    ("cutoff", po::value<int>(&req.cutoff)->default_value(18), "certificate cut-off K: the checker solves positions with <= K live squares itself (0..32)")
+    ("cutoff", po::value<int>(&req.cutoff)->default_value(20), "certificate cut-off K: the checker solves positions with <= K live squares itself (0..32)")
     ("small", po::value<int>(&req.search.smallLimit)->default_value(20), "search uses its exact small solver at <= this many live squares (0..32)")
     ("plain", "baseline for benchmarks: no symmetry, no ETC, no move ordering, no mirror lemma in the search")
     ("no-mirror", "do not use the half-turn default reply in the certificate")

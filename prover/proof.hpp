@@ -20,7 +20,7 @@ class ProofSink {
 };
 
 struct EmitOptions {
-  int cutoff = 18;             // positions with <= cutoff live squares: checker solves
+  int cutoff = 20;             // positions with <= cutoff live squares: checker solves
   bool mirrorDefault = false;  // use token 0 whenever the half-turn reply wins
 };
 

@@ -20,7 +20,7 @@ struct ProveRequest {
   bool grundy = false;      // find and certify the Grundy value instead of the outcome
   std::string out;          // certificate path; empty: search only
   size_t ttMegabytes = 256;
-  int cutoff = 18;          // certificate cut-off K (see README: size vs check time)
+  int cutoff = 20;          // certificate cut-off K (see README: size vs check time)
   SearchOptions search;     // enhancements (all on by default) and small-solver limit
   bool mirrorDefault = true;
   int zstdLevel = 12;

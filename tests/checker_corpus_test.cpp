@@ -564,7 +564,7 @@ TEST_F(CheckerCorpus, RandomSmallClaimsVerify) {
 }
 
 // The mirror strategy end to end: `prover prove --n N --out F` (defaults:
-// half-turn default reply, cut-off 18) for odd N, and with --cutoff 0 for the
+// half-turn default reply, cut-off 20) for odd N, and with --cutoff 0 for the
 // small ones so that every position goes through tokens.
 TEST_F(CheckerCorpus, MirrorCertificatesFromTheProverBinaryVerify) {
   struct Case {
