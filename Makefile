@@ -3,7 +3,7 @@
 BUILD ?= build
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
-.PHONY: all deps build test audit bench clean
+.PHONY: all deps build test audit bench bench-big clean
 
 all: build
 
@@ -24,6 +24,10 @@ audit: build
 # Prover and checker figures for n = 10, 12, 14 (not a test; timings are noisy).
 bench: build
 	@tools/bench.sh
+
+# n = 16 and G(14..16) on two threads (about 15 minutes on 2 cores).
+bench-big: build
+	@BENCH_SIZES= BENCH_BASELINE_SIZES= BENCH_THREAD_SIZES=16 BENCH_GRUNDY_SIZES="14 15 16" BENCH_TT_MB=4096 tools/bench.sh
 
 clean:
 	rm -rf $(BUILD)

@@ -2,9 +2,15 @@
 # make bench: prover and checker figures for the even boards 10, 12, 14, with
 # a plain-search baseline (--plain: no symmetry, ETC, ordering or mirror
 # lemma) and a two-thread work-unit run (j2) in the same invocation, so
-# ratios survive a noisy machine. n = 16 is a separate, long command:
-#   BENCH_SIZES=16 BENCH_BASELINE_SIZES= BENCH_THREAD_SIZES=16 BENCH_TT_MB=6144 tools/bench.sh
-#   BENCH_SIZES="10 12 14"   BENCH_BASELINE_SIZES="10 12"   BENCH_THREAD_SIZES="14"
+# ratios survive a noisy machine.
+# make bench-big (about 15 minutes on 2 cores): n = 16 and the Grundy values
+# G(14), G(15), G(16), all on two threads with a 4 GiB table:
+#   BENCH_SIZES= BENCH_BASELINE_SIZES= BENCH_THREAD_SIZES=16 BENCH_GRUNDY_SIZES="14 15 16" BENCH_TT_MB=4096
+# Knobs (defaults):
+#   BENCH_SIZES="10 12 14"   one thread
+#   BENCH_BASELINE_SIZES="10 12"   plain search, one thread
+#   BENCH_THREAD_SIZES="14"   two threads (work units)
+#   BENCH_GRUNDY_SIZES=""     `prover grundy`, two threads
 #   BENCH_TT_MB=512 (for n > 12; smaller boards use 256)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -12,6 +18,7 @@ PROVER=build/bin/prover CHECKER=build/bin/checker
 sizes=${BENCH_SIZES:-10 12 14}
 base_sizes=${BENCH_BASELINE_SIZES-10 12}
 thread_sizes=${BENCH_THREAD_SIZES-14}
+grundy_sizes=${BENCH_GRUNDY_SIZES-}
 tt=${BENCH_TT_MB:-512}
 work=out/bench; mkdir -p "$work"
 field() { sed -nE "s/.*[ ]$1=([^ ]+).*/\1/p" <<<"$2"; }
@@ -21,19 +28,22 @@ echo "machine: $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}
 printf '%-4s %-9s %-6s %14s %11s %9s %10s %12s %9s %9s %10s %11s\n' n config result nodes "nodes/s" "prove s" "RSS MiB" "cert bytes" "B/decis." "check s" "chk RSS" "check/prove"
 run() {  # n config extra-args...
   local n=$1 config=$2; shift 2
-  local cert="$work/n$n-$config.qcert" jobs=1
-  [ "$config" = j2 ] && jobs=2
+  local cert="$work/n$n-$config.qcert" jobs=1 command=prove
+  [[ "$config" == *j2 ]] && jobs=2
+  [[ "$config" == G* ]] && command=grundy
   rm -rf "$cert" "$cert.units"
   local table=$tt
   [ "$n" -le 12 ] && table=256  # a table far larger than the search only costs page zeroing
-  local stats; stats=$($PROVER prove --n "$n" --out "$cert" --tt-mb "$table" "$@" | grep '^STATS')
+  local stats; stats=$($PROVER "$command" --n "$n" --out "$cert" --tt-mb "$table" "$@" | grep '^STATS')
   local t0; t0=$(now)
   local err; err=$($CHECKER --jobs "$jobs" "$cert" 2>&1 >/dev/null) || { echo "checker rejected $cert: $err"; exit 1; }
   local check_s; check_s=$(awk -v a="$t0" -v b="$(now)" 'BEGIN { printf "%.2f", b - a }')
   local chk_rss; chk_rss=$(sed -nE 's/.*peak RSS ([0-9.]+) MiB.*/\1/p' <<<"$err")
   local cert_bytes; cert_bytes=$({ du -sb "$cert" "$cert.units" 2>/dev/null || true; } | awk '{ s += $1 } END { print s }')
   local wall nodes; wall=$(field wall_s "$stats"); nodes=$(field nodes "$stats")
-  printf '%-4s %-9s %-6s %14s %11.3g %9s %10.0f %12s %9.2f %9s %10s %11.3f\n' "$n" "$config" "$(field outcome "$stats")" \
+  local result; result=$(field outcome "$stats")
+  [ "$command" = grundy ] && result="G=$(field grundy "$stats")"
+  printf '%-4s %-9s %-6s %14s %11.3g %9s %10.0f %12s %9.2f %9s %10s %11.3f\n' "$n" "$config" "$result" \
     "$nodes" "$(awk -v a="$nodes" -v b="$wall" 'BEGIN { print a / (b > 0 ? b : 1e-9) }')" "$wall" \
     "$(awk -v k="$(field peak_rss_kib "$stats")" 'BEGIN { print k / 1024 }')" "$cert_bytes" \
     "$(awk -v b="$cert_bytes" -v d="$(field decisions "$stats")" 'BEGIN { print d ? b / d : 0 }')" \
@@ -43,8 +53,9 @@ run() {  # n config extra-args...
 for n in $sizes; do
   run "$n" qcert
   if [[ " $base_sizes " == *" $n "* ]]; then run "$n" plain --plain; fi
-  if [[ " $thread_sizes " == *" $n "* ]]; then run "$n" j2 --jobs 2; fi
 done
+for n in $thread_sizes; do run "$n" j2 --jobs 2; done
+for n in $grundy_sizes; do run "$n" Gj2 --jobs 2; done
 echo
 for n in $thread_sizes; do
   eval "a=\${wall_qcert_$n:-} b=\${wall_j2_$n:-}"
