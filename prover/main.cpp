@@ -84,7 +84,7 @@ int runProver(int argc, char** argv, int rank, int ranks) {
     ("queens", po::value<std::string>(&queens), "queens already placed, e.g. e5,a1")
     ("heap", po::value<uint32_t>(&heap)->default_value(0), "add a Nim heap of this size (prove only, <= 255)")
     ("out,o", po::value<std::string>(&out), "write the certificate here")
-    ("tt-mb", po::value<size_t>(&req.ttMegabytes)->default_value(256), "transposition table size in MiB")
+    ("tt-mb", po::value<size_t>(&req.ttMegabytes), "transposition table size in MiB (default: 16 for N <= 10, 64 for N <= 12, else 256; n = 16 wants about 4096)")
     ("cutoff", po::value<int>(&req.cutoff)->default_value(20), "certificate cut-off K: the checker solves positions with <= K live squares itself (0..32)")
     ("small", po::value<int>(&req.search.smallLimit)->default_value(20), "search uses its exact small solver at <= this many live squares (0..32)")
     ("plain", "baseline for benchmarks: no symmetry, no ETC, no move ordering, no mirror lemma in the search")
@@ -124,6 +124,9 @@ int runProver(int argc, char** argv, int rank, int ranks) {
     if (n < 1 || n > kMaxBoard) throw std::invalid_argument("--n must be between 1 and " + std::to_string(kMaxBoard));
     if (command == "grundy" && heap) throw std::invalid_argument("--heap does not apply to grundy");
     if (req.zstdLevel < 1 || req.zstdLevel > 19) throw std::invalid_argument("--zstd-level must be between 1 and 19");
+    // Every table page a search touches costs a page fault and zeroing, so
+    // small boards get small tables unless told otherwise.
+    if (!vm.count("tt-mb")) req.ttMegabytes = n <= 10 ? 16 : n <= 12 ? 64 : 256;
     if (req.ttMegabytes < 1 || req.ttMegabytes > (size_t{1} << 20)) throw std::invalid_argument("--tt-mb must be between 1 and 1048576");
     if (vm.count("plain")) req.search.symmetry = req.search.etc = req.search.ordering = req.search.mirrorLemma = false;
     if (req.jobs < 1 || req.jobs > 1024) throw std::invalid_argument("--jobs must be between 1 and 1024");

@@ -11,19 +11,24 @@
 #   BENCH_BASELINE_SIZES="10 12"   plain search, one thread
 #   BENCH_THREAD_SIZES="14"   two threads (work units)
 #   BENCH_GRUNDY_SIZES=""     `prover grundy`, two threads
-#   BENCH_TT_MB=512 (for n > 12; smaller boards use 256)
+#   BENCH_TT_MB=256 (for n > 12; smaller boards take the prover's default
+#   table, 16 or 64 MiB: on this VM every table page a search touches costs a
+#   fault and zeroing, about 2.5 ms per MiB when the memory is cold)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PROVER=build/bin/prover CHECKER=build/bin/checker
-sizes=${BENCH_SIZES:-10 12 14}
+sizes=${BENCH_SIZES-10 12 14}
 base_sizes=${BENCH_BASELINE_SIZES-10 12}
 thread_sizes=${BENCH_THREAD_SIZES-14}
 grundy_sizes=${BENCH_GRUNDY_SIZES-}
-tt=${BENCH_TT_MB:-512}
+tt=${BENCH_TT_MB:-256}
 work=out/bench; mkdir -p "$work"
 field() { sed -nE "s/.*[ ]$1=([^ ]+).*/\1/p" <<<"$2"; }
 now() { date +%s.%N; }
 
+# Warm-up: the first large allocation after a build can stall on memory
+# compaction for huge pages (0.7 s seen on n = 10), which is not the prover.
+$PROVER prove --n 8 --out "$work/warm-up.qcert" >/dev/null
 echo "machine: $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}' /proc/meminfo), $(sed -n 's/^model name\s*: //p' /proc/cpuinfo | head -n 1)"
 printf '%-4s %-9s %-6s %14s %11s %9s %10s %12s %9s %9s %10s %11s\n' n config result nodes "nodes/s" "prove s" "RSS MiB" "cert bytes" "B/decis." "check s" "chk RSS" "check/prove"
 run() {  # n config extra-args...
@@ -32,9 +37,9 @@ run() {  # n config extra-args...
   [[ "$config" == *j2 ]] && jobs=2
   [[ "$config" == G* ]] && command=grundy
   rm -rf "$cert" "$cert.units"
-  local table=$tt
-  [ "$n" -le 12 ] && table=256  # a table far larger than the search only costs page zeroing
-  local stats; stats=$($PROVER "$command" --n "$n" --out "$cert" --tt-mb "$table" "$@" | grep '^STATS')
+  local table=(--tt-mb "$tt")
+  [ "$n" -le 12 ] && table=()  # the prover's default: a table far larger than the search only costs zeroing
+  local stats; stats=$($PROVER "$command" --n "$n" --out "$cert" "${table[@]}" "$@" | grep '^STATS')
   local t0; t0=$(now)
   local err; err=$($CHECKER --jobs "$jobs" "$cert" 2>&1 >/dev/null) || { echo "checker rejected $cert: $err"; exit 1; }
   local check_s; check_s=$(awk -v a="$t0" -v b="$(now)" 'BEGIN { printf "%.2f", b - a }')
