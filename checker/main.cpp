@@ -119,11 +119,12 @@ int main(int argc, char** argv) {
     if (!quiet)
       std::fprintf(stderr,
                    "  producer: %s\n  cutoff %u, tokens %llu, nodes %llu, memo entries %llu, memo hits %llu\n"
-                   "  exhaustive solves %llu (%llu solver nodes), %s\n",
+                   "  exhaustive solves %llu (%llu solver nodes), wins paired with a sibling's %llu, %s\n",
                    printable(cert.producer).c_str(), cert.cutoff, (unsigned long long)tokens.consumed(),
                    (unsigned long long)stats.nodes, (unsigned long long)stats.memoEntries,
                    (unsigned long long)stats.memoHits, (unsigned long long)stats.cutoffSolves,
-                   (unsigned long long)stats.solverNodes, timeAndMemory().c_str());
+                   (unsigned long long)stats.solverNodes, (unsigned long long)stats.pairedWins,
+                   timeAndMemory().c_str());
     return 0;
   } catch (const IoError& e) {
     std::cerr << "checker: " << e.what() << "\n";

@@ -87,7 +87,10 @@ class SmallSolver {
     frame_.fill(0);
     for (int k = 0; k < W; ++k) frame_[k] = F.w[k];
     unsigned m = 0;
-    F.forEach([&](unsigned s) { adj_[m++] = local(geo.attack[s]); });  // row: the frame squares s attacks, s included
+    F.forEach([&](unsigned s) {
+      square_[m] = s;
+      adj_[m++] = local(geo.attack[s]);  // row: the frame squares s attacks, s included
+    });
     clearTable();
   }
   template <int W>
@@ -96,11 +99,26 @@ class SmallSolver {
     for (int k = 0; k < W; ++k) inside &= (L.w[k] & ~frame_[k]) == 0;
     return inside;
   }
+  // Does the player to move win (L, h)?  With `winningSquare`, a won
+  // position also reports a square whose queen wins it (-1 when only a heap
+  // move does), trying the highest squares first.
   template <int W>
-  bool wins(const Geometry<W>& geo, const Bits<W>& L, uint32_t h, uint64_t& nodes) {
+  bool wins(const Geometry<W>& geo, const Bits<W>& L, uint32_t h, uint64_t& nodes, int* winningSquare = nullptr) {
     if (!inFrame(L)) setFrame(geo, L);
     const uint64_t before = nodes_;
-    const bool result = win(local(L), h);
+    const uint32_t mask = local(L);
+    bool result = false;
+    if (winningSquare) {
+      *winningSquare = -1;
+      for (int pass = 0; pass < 2 && !result; ++pass)  // tiny options (table lookups) first
+        for (uint32_t x = mask; x && !result; x &= ~(uint32_t(1) << (31 - std::countl_zero(x)))) {
+          const unsigned i = unsigned(31 - std::countl_zero(x));
+          const uint32_t option = mask & ~adj_[i];
+          if ((std::popcount(option) <= int(TinyGraphTable::kTinyVertices)) == (pass == 0) && !win(option, h))
+            result = true, *winningSquare = int(square_[i]);
+        }
+    }
+    if (!result) result = win(mask, h);
     nodes += nodes_ - before;
     return result;
   }
@@ -181,6 +199,7 @@ class SmallSolver {
   std::array<uint64_t, 8> frame_{};  // the frame's squares (W <= 8 words)
   bool framed_ = false;
   uint32_t adj_[32];
+  unsigned square_[32];  // frame index -> board square
   unsigned bits_ = 10;
   std::vector<uint64_t> key_ = std::vector<uint64_t>(1024);
   std::vector<uint8_t> value_ = std::vector<uint8_t>(1024);
@@ -280,7 +299,7 @@ class Replayer {
     const char* want = wantWin ? "win" : "loss";
     if (m <= cert_.cutoff) {
       ++stats_.cutoffSolves;
-      if (solver_.wins(geo_, L, h, stats_.solverNodes) != wantWin)
+      if (solver_.wins(geo_, L, h, stats_.solverNodes, wantWin ? &winningSquare_ : nullptr) != wantWin)
         reject(std::string("claimed ") + want + " but the exhaustive solver finds a " + (wantWin ? "loss" : "win") +
                " at a position with " + liveText(m) + heapText(h));
       return;
@@ -324,10 +343,23 @@ class Replayer {
       }
     } else {
       if (m <= 32 && !solver_.inFrame(L)) solver_.setFrame(geo_, L);  // its small children share a memo
+      // When the solver shows a child L - N[v] won by the queen on u, the
+      // grandchild L - N[v] - N[u] is lost for the player to move; it is also
+      // L - N[u] - N[v], so the child L - N[u] is won by v: no second solve.
+      B alsoWon;
       L.forEach([&](unsigned v) {
         for (int g = 1; g < 8; ++g)
           if ((stabiliser >> g & 1) && geo_.sym[g][v] < v) return;  // covered by the smaller image
+        const bool solved = L.without(geo_.attack[v]).count() <= cert_.cutoff;
+        if (solved && alsoWon.test(v)) {
+          ++stats_.pairedWins;
+          return;
+        }
+        winningSquare_ = -1;
         play(L, h, true, int(v));
+        if (solved && winningSquare_ >= 0)  // and so are the children symmetric to L - N[u]
+          for (int g = 0; g < 8; ++g)
+            if (stabiliser >> g & 1) alsoWon.set(geo_.sym[g][unsigned(winningSquare_)]);
       });
       for (uint32_t h2 = 0; h2 < h; ++h2) play(L, h, true, -int(h2) - 1);
     }
@@ -341,6 +373,7 @@ class Replayer {
   SmallSolver solver_;
   std::vector<int> path_;
   ReplayStats stats_;
+  int winningSquare_ = -1;  // set by a cutoff solve of a claimed win
 };
 
 // The recursion is at most (board moves <= n) + (heap moves <= heap) deep, so

@@ -15,6 +15,7 @@ struct ReplayStats {
   uint64_t memoHits = 0;
   uint64_t cutoffSolves = 0;  // positions handed to the exhaustive solver
   uint64_t solverNodes = 0;   // positions the exhaustive solver expanded
+  uint64_t pairedWins = 0;    // cutoff wins known from a sibling's solve (no solve)
 };
 
 // Builds the root from the claim and replays the whole certificate, consuming
