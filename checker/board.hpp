@@ -30,6 +30,7 @@ struct Bits {
 
   bool test(unsigned s) const { return (w[s / 64] >> (s % 64)) & 1; }
   void set(unsigned s) { w[s / 64] |= uint64_t(1) << (s % 64); }
+  void reset(unsigned s) { w[s / 64] &= ~(uint64_t(1) << (s % 64)); }
   unsigned count() const {
     unsigned k = 0;
     for (uint64_t x : w) k += std::popcount(x);

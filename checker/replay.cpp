@@ -101,21 +101,28 @@ class SmallSolver {
   }
   // Does the player to move win (L, h)?  With `winningSquare`, a won
   // position also reports a square whose queen wins it (-1 when only a heap
-  // move does), trying the highest squares first.
+  // move does), trying the squares in `prefer` first, then the highest.
   template <int W>
-  bool wins(const Geometry<W>& geo, const Bits<W>& L, uint32_t h, uint64_t& nodes, int* winningSquare = nullptr) {
+  bool wins(const Geometry<W>& geo, const Bits<W>& L, uint32_t h, uint64_t& nodes, int* winningSquare = nullptr,
+            const Bits<W>& prefer = Bits<W>()) {
     if (!inFrame(L)) setFrame(geo, L);
     const uint64_t before = nodes_;
-    const uint32_t mask = local(L);
+    const uint32_t mask = local(L), preferred = local(prefer);
     bool result = false;
     if (winningSquare) {
       *winningSquare = -1;
-      for (int pass = 0; pass < 2 && !result; ++pass)  // tiny options (table lookups) first
-        for (uint32_t x = mask; x && !result; x &= ~(uint32_t(1) << (31 - std::countl_zero(x)))) {
+      // Order: tiny preferred, tiny other (table lookups), then the rest likewise.
+      uint32_t tinyOptions = 0;
+      for (uint32_t x = mask; x; x &= x - 1) {
+        const unsigned i = unsigned(std::countr_zero(x));
+        if (std::popcount(mask & ~adj_[i]) <= int(TinyGraphTable::kTinyVertices)) tinyOptions |= uint32_t(1) << i;
+      }
+      const uint32_t order[4] = {tinyOptions & preferred, tinyOptions & ~preferred, mask & ~tinyOptions & preferred,
+                                 mask & ~tinyOptions & ~preferred};
+      for (int pass = 0; pass < 4 && !result; ++pass)
+        for (uint32_t x = order[pass] & mask; x && !result; x &= ~(uint32_t(1) << (31 - std::countl_zero(x)))) {
           const unsigned i = unsigned(31 - std::countl_zero(x));
-          const uint32_t option = mask & ~adj_[i];
-          if ((std::popcount(option) <= int(TinyGraphTable::kTinyVertices)) == (pass == 0) && !win(option, h))
-            result = true, *winningSquare = int(square_[i]);
+          if (!win(mask & ~adj_[i], h)) result = true, *winningSquare = int(square_[i]);
         }
     }
     if (!result) result = win(mask, h);
@@ -299,7 +306,7 @@ class Replayer {
     const char* want = wantWin ? "win" : "loss";
     if (m <= cert_.cutoff) {
       ++stats_.cutoffSolves;
-      if (solver_.wins(geo_, L, h, stats_.solverNodes, wantWin ? &winningSquare_ : nullptr) != wantWin)
+      if (solver_.wins(geo_, L, h, stats_.solverNodes, wantWin ? &winningSquare_ : nullptr, partnersWanted_) != wantWin)
         reject(std::string("claimed ") + want + " but the exhaustive solver finds a " + (wantWin ? "loss" : "win") +
                " at a position with " + liveText(m) + heapText(h));
       return;
@@ -346,18 +353,28 @@ class Replayer {
       // When the solver shows a child L - N[v] won by the queen on u, the
       // grandchild L - N[v] - N[u] is lost for the player to move; it is also
       // L - N[u] - N[v], so the child L - N[u] is won by v: no second solve.
-      B alsoWon;
-      L.forEach([&](unsigned v) {
+      // Such a u is sought first among the siblings still to be solved.
+      B alsoWon, toSolve;
+      const auto leader = [&](unsigned v) {
         for (int g = 1; g < 8; ++g)
-          if ((stabiliser >> g & 1) && geo_.sym[g][v] < v) return;  // covered by the smaller image
-        const bool solved = L.without(geo_.attack[v]).count() <= cert_.cutoff;
-        if (solved && alsoWon.test(v)) {
+          if ((stabiliser >> g & 1) && geo_.sym[g][v] < v) return false;  // covered by the smaller image
+        return true;
+      };
+      const auto solved = [&](unsigned v) { return L.without(geo_.attack[v]).count() <= cert_.cutoff; };
+      L.forEach([&](unsigned v) {
+        if (leader(v) && solved(v)) toSolve.set(v);
+      });
+      L.forEach([&](unsigned v) {
+        if (!leader(v)) return;
+        if (toSolve.test(v) && alsoWon.test(v)) {
           ++stats_.pairedWins;
           return;
         }
+        toSolve.reset(v);
+        partnersWanted_ = toSolve.without(alsoWon);
         winningSquare_ = -1;
         play(L, h, true, int(v));
-        if (solved && winningSquare_ >= 0)  // and so are the children symmetric to L - N[u]
+        if (solved(v) && winningSquare_ >= 0)  // and so are the children symmetric to L - N[u]
           for (int g = 0; g < 8; ++g)
             if (stabiliser >> g & 1) alsoWon.set(geo_.sym[g][unsigned(winningSquare_)]);
       });
@@ -374,6 +391,7 @@ class Replayer {
   std::vector<int> path_;
   ReplayStats stats_;
   int winningSquare_ = -1;  // set by a cutoff solve of a claimed win
+  B partnersWanted_;        // squares such a solve should try first
 };
 
 // The recursion is at most (board moves <= n) + (heap moves <= heap) deep, so

@@ -78,7 +78,7 @@ for manifest in proofs/*.claims; do
       verdict=${checked_verdict[$cert]}; code=${checked_code[$cert]}; check_s="(${checked_time[$cert]})"
     else
       t0=$(now)
-      verdict=$($CHECKER "$cert" 2>"$work/$id.check.err" | grep -E '^(VERIFIED|REJECTED):' | head -n 1)
+      verdict=$($CHECKER --jobs "$(nproc)" "$cert" 2>"$work/$id.check.err" | grep -E '^(VERIFIED|REJECTED):' | head -n 1)
       code=${PIPESTATUS[0]}
       check_s=$(elapsed "$t0" "$(now)")
       spent=$(awk -v s="$spent" -v c="$check_s" 'BEGIN { print s + c }')
