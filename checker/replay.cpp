@@ -62,9 +62,9 @@ class TinyGraphTable {
     // Member j's row: its adjacency to members 0..j-1, squeezed out of
     // closed[] by the bits of mask (bit j of the squeezed word is j itself).
     uint32_t code = 0;
-    unsigned j = 0;
-    for (uint32_t x = mask; x; x &= x - 1, ++j)
-      code |= uint32_t(compress(closed[std::countr_zero(x)], mask) & ((uint32_t(1) << j) - 1)) << pairs(j);
+    unsigned j = 0, shift = 0;  // shift = pairs(j)
+    for (uint32_t x = mask; x; x &= x - 1, shift += j, ++j)
+      code |= uint32_t(compress(closed[std::countr_zero(x)], mask) & ((uint32_t(1) << j) - 1)) << shift;
     return grundy_[j][code];
   }
 
