@@ -84,6 +84,14 @@ struct Geometry {
     L.forEach([&](unsigned s) { out.set(sym[g][s]); });
     return out;
   }
+  // All eight images at once (out[0] = L): one pass over the squares, eight
+  // independent writes per square instead of eight dependent passes.
+  void images(const Bits<W>& L, Bits<W> (&out)[8]) const {
+    for (auto& b : out) b = Bits<W>();
+    L.forEach([&](unsigned s) {
+      for (int g = 0; g < 8; ++g) out[g].set(sym[g][s]);
+    });
+  }
 };
 
 }  // namespace qcert

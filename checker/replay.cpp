@@ -315,10 +315,11 @@ class Replayer {
     // the symmetries g with g(L) = L, as a bit set over g.
     Key key{L, h};
     unsigned stabiliser = 1;
+    B img[8];
+    geo_.images(L, img);
     for (int g = 1; g < 8; ++g) {
-      const B img = geo_.image(g, L);
-      if (img == L) stabiliser |= 1u << g;
-      if (img < key.live) key.live = img;
+      if (img[g] == L) stabiliser |= 1u << g;
+      if (img[g] < key.live) key.live = img[g];
     }
     if (const int known = memo_.find(key); known >= 0) {
       ++stats_.memoHits;
