@@ -9,7 +9,10 @@
 #                          from a shipped certificate while budget is left,
 #                          else reported "not run: over budget"
 #   AUDIT_SHIPPED=1        check shipped certificates instead of proving
-#   AUDIT_TT_MB=MiB        prover transposition table (default 2048)
+#   AUDIT_TT_MB=MiB        prover transposition table (default: the prover's
+#                          own, sized by the board, and 4096 for claims
+#                          estimated at a minute or more; every table page a
+#                          proof touches costs a fault and zeroing)
 #   AUDIT_SHIP=1           copy every certified certificate under 4 MiB (a
 #                          sharded one with its units: under 32 MiB) to
 #                          certs/<id>.qcert[.units] (how certs/ is made)
@@ -18,7 +21,7 @@ cd "$(dirname "$0")/.."
 PROVER=${PROVER:-build/bin/prover}
 CHECKER=${CHECKER:-build/bin/checker}
 budget=${AUDIT_BUDGET:-300}
-tt=${AUDIT_TT_MB:-2048}
+tt=${AUDIT_TT_MB:-}
 work=out/audit
 mkdir -p "$work"
 now() { date +%s.%N; }
@@ -59,7 +62,9 @@ for manifest in proofs/*.claims; do
       cert="$work/$id.qcert"
       rm -rf "$cert" "$cert.units"  # a fresh proof, not a resumed one
       t0=$(now)
-      if ! $PROVER $args --out "$cert" --tt-mb "$tt" -q >"$work/$id.prove.log" 2>&1; then
+      table=()
+      if [ -n "$tt" ]; then table=(--tt-mb "$tt"); elif [ "$est" -ge 60 ]; then table=(--tt-mb 4096); fi
+      if ! $PROVER $args --out "$cert" "${table[@]}" -q >"$work/$id.prove.log" 2>&1; then
         printf '%-16s %-70s %-24s %9s %11s %8s\n' "$source" "$short" "FAILED: prover error" "-" "-" "-"
         notes+=("$id: prover failed: $(tail -n 1 "$work/$id.prove.log")"); failures=$((failures + 1)); continue
       fi
