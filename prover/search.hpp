@@ -206,10 +206,10 @@ class Solver {
   // the live set of the largest recent position with at most 32 live
   // squares that contains this one. Every position below it is a submask of
   // the frame, so sibling subtrees share the frame's memo.
-  bool inFrame(const Bits<W>& live) const { return frameCount_ >= 0 && live.andNot(frameLive_).empty(); }
+  bool inFrame(const Bits<W>& live) const { return framed_ && live.andNot(frameLive_).empty(); }
   void setFrame(const Bits<W>& live, int cnt) {
     frameLive_ = live;
-    frameCount_ = cnt;
+    framed_ = true;
     int k = 0;
     live.forEach([&](int s) { smallSquare_[k++] = s; });
     // Row i: the frame squares square i kills, compressed to local indices.
@@ -279,7 +279,7 @@ class Solver {
   uint32_t adj_[32];
   int smallSquare_[32];
   Bits<W> frameLive_;
-  int frameCount_ = -1;  // -1: no frame yet
+  bool framed_ = false;  // false: no frame yet
   int frameShift_[W] = {};
   uint64_t generation_ = 0;
   std::vector<uint64_t> memo_;
