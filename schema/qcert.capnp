@@ -61,6 +61,45 @@ struct Header {
   plan @7 :Obligation;        # set only in a shard manifest (then replyCount =
                               # chunkCount = 0): how the claim splits into
                               # shard certificates, see "Sharded certificates"
+  count @8 :CountClaim;       # set only in a count certificate (then claim is
+                              # left unset, cutoff = replyCount = chunkCount = 0,
+                              # no plan): Header, Seal and nothing else.
+                              # docs/count-certificates.md
+}
+
+# ---- Count certificates (docs/count-certificates.md) ----------------------
+
+enum CountProblem {
+  nQueens @0;       # n non-attacking queens on the n x n board
+  nPlusK @1;        # n+k queens and k holes; a hole blocks lines of attack
+  torus @2;         # n non-attacking queens on the n x n torus
+  endPositions @3;  # maximal non-attacking placements (end positions of the
+                    # queens game), counted by number of queens
+  hp71b @4;         # the HP-71B program of seed 001: solutions and nodes
+}
+
+struct CountClaim {
+  problem @0 :CountProblem;
+  boardSize @1 :UInt16;
+  holes @2 :UInt16;             # nPlusK: k (>= 1); 0 for every other problem
+  maxQueens @3 :UInt16;         # endPositions: count only placements with at
+                                # most this many queens (0: no limit)
+  totals @4 :List(UInt64);      # what is counted, by problem (see the doc)
+  classes @5 :List(UInt64);     # the same, up to the 8 symmetries of the
+                                # square; empty for torus and hp71b
+  checksum @6 :UInt64;          # sum of the cells' checksums (mod 2^64)
+  cellDepth @7 :UInt16;         # a cell is the content of rows 0..cellDepth-1
+  cells @8 :List(Cell);         # every admissible prefix exactly once, in
+                                # increasing order
+  producer @9 :Text;            # informational only
+}
+
+struct Cell {
+  rows @0 :List(UInt64);        # cellDepth words: queens bit c | holes bit (32+c)
+  totals @1 :List(UInt64);      # same shape as CountClaim.totals
+  classes @2 :List(UInt64);     # placements in the cell that are the least of
+                                # their class; same shape as CountClaim.classes
+  checksum @3 :UInt64;          # sum of the placements' fingerprints (mod 2^64)
 }
 
 # A node of a shard manifest's plan. The position it stands for is the
