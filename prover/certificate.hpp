@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "count.hpp"
 #include "proof.hpp"
 
 namespace qcert {
@@ -43,6 +44,10 @@ struct PlanNode {
 // Writes a manifest: a certificate whose header carries `plan`, no chunks.
 CertificateSummary writeManifest(const std::string& path, const ClaimSpec& claim, const PlanNode& plan,
                                  const std::string& producer);
+
+// A count certificate (docs/count-certificates.md): Header with count, Seal.
+CertificateSummary writeCountCertificate(const std::string& path, const CountSpec& spec, const CountResult& result,
+                                         const std::string& producer);
 
 // The seal digest of a finished certificate file (throws if unreadable).
 SealDigest readSeal(const std::string& path);

@@ -15,6 +15,7 @@
 #include <iostream>
 #include <sstream>
 
+#include "count_cli.hpp"
 #include "prove.hpp"
 
 namespace po = boost::program_options;
@@ -30,6 +31,8 @@ const char* kUsage = R"(prover: proves queens-game claims and writes certificate
 Usage:
   prover prove  --n N [--queens LIST] [--heap H] [--out FILE] [options]
   prover grundy --n N [--queens LIST] [--out FILE] [options]
+  prover count --problem P --n N [--out FILE] [options]   (prover count --help)
+  prover table-check 'STATEMENT'                          (prover table-check --help)
 
   prove   decides whether the player to move wins the non-attacking queens
           game on the n x n board (after the queens in LIST, with a Nim heap
@@ -37,6 +40,10 @@ Usage:
   grundy  finds the Grundy value g of the position (the least heap g such
           that position + heap g is a loss) and certifies that loss, which
           proves G = g.
+  count   counts solutions of queens problems (n-queens, n+k queens with
+          holes, torus, end positions of the game, seed 001's HP-71B
+          program) and writes a count certificate.
+  table-check  checks a published count against rules every count obeys.
 
 Squares are algebraic: file letter = column, rank = row + 1; a1 is the
 papers' 0-based (row, column) = (0,0), b1 = (0,1), a2 = (1,0).
@@ -231,6 +238,8 @@ int runProver(int argc, char** argv, int rank, int ranks) {
 // Under mpirun (detected from the launcher's environment) the ranks share the
 // work units; otherwise MPI is never initialised.
 int main(int argc, char** argv) {
+  if (argc > 1 && std::strcmp(argv[1], "count") == 0) return runCount(argc - 1, argv + 1);
+  if (argc > 1 && std::strcmp(argv[1], "table-check") == 0) return runTableCheck(argc - 1, argv + 1);
   const bool underMpi = std::getenv("OMPI_COMM_WORLD_SIZE") || std::getenv("PMIX_RANK") || std::getenv("PMI_SIZE");
   if (!underMpi) return runProver(argc, argv, 0, 1);
   MPI_Init(&argc, &argv);

@@ -1,0 +1,274 @@
+// `prover count` (count a problem, write a count certificate) and
+// `prover table-check` (consistency rules a published count must satisfy,
+// applied to a statement without counting anything).
+#include "count_cli.hpp"
+
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include <boost/program_options.hpp>
+#include <chrono>
+#include <cstdio>
+#include <iostream>
+#include <numeric>
+#include <regex>
+#include <thread>
+
+#include "certificate.hpp"
+#include "count.hpp"
+
+namespace po = boost::program_options;
+
+namespace qcert {
+namespace {
+
+const char* kCountUsage = R"(prover count: counts placements of queens and writes a count certificate.
+
+Usage:
+  prover count --problem P --n N [--holes K] [--max-queens M] [--out FILE] [options]
+
+Problems (docs/count-certificates.md states each one exactly):
+  queens   n non-attacking queens on the n x n board (1..27): solutions and
+           solutions up to the 8 symmetries of the square
+  nplusk   n+k queens and k holes (--holes K, 1..4), a hole blocking lines of
+           attack (seed 002 section 3); n 1..12
+  torus    n non-attacking queens on the n x n torus (1..27)
+  end      end positions of the queens game: maximal non-attacking placements,
+           by number of queens (n 1..12); with --max-queens M only those with
+           at most M queens (M = the fewest that leave no square free gives
+           the shortest possible game)
+  hp71b    seed 001's HP-71B program: its solutions and its "nodes" counter (n 1..16)
+
+The certificate splits the count into cells, one per admissible content of
+the first --cell-depth rows; `checker FILE` recounts every cell (or
+`checker --sample K FILE` a random sample of them).
+
+Exit status: 0 done, 1 internal failure, 2 bad arguments.
+)";
+
+long peakRssKiBNow() {
+  struct rusage ru {};
+  getrusage(RUSAGE_SELF, &ru);
+  return ru.ru_maxrss;
+}
+
+std::string withCommas(const std::vector<uint64_t>& v) {
+  std::string s;
+  for (size_t i = 0; i < v.size(); ++i) s += (i ? "," : "") + std::to_string(v[i]);
+  return s;
+}
+
+}  // namespace
+
+// The checker prints the same wording after VERIFIED: (the audit compares them).
+std::string countStatement(const CountSpec& s, const std::vector<uint64_t>& totals, const std::vector<uint64_t>& classes) {
+  const std::string n = std::to_string(s.n), board = n + "x" + n;
+  switch (s.problem) {
+    case CountProblem::nQueens:
+      return "the " + n + "-queens problem has " + std::to_string(totals[0]) + " solutions, " + std::to_string(classes[0]) + " up to symmetry";
+    case CountProblem::nPlusK:
+      return "the " + n + "+" + std::to_string(s.holes) + " queens problem has " + std::to_string(totals[0]) + " solutions, " +
+             std::to_string(classes[0]) + " up to symmetry";
+    case CountProblem::torus:
+      return "the " + n + "-queens problem on the torus has " + std::to_string(totals[0]) + " solutions";
+    case CountProblem::hp71b:
+      return "the HP-71B program on the " + board + " board finds " + std::to_string(totals[0]) + " solutions and examines " +
+             std::to_string(totals[1]) + " nodes";
+    case CountProblem::endPositions:
+      if (!s.maxQueens) {
+        const uint64_t all = std::accumulate(totals.begin(), totals.end(), uint64_t{0});
+        const uint64_t up = std::accumulate(classes.begin(), classes.end(), uint64_t{0});
+        return "the " + board + " queens game has " + std::to_string(all) + " end positions, " + std::to_string(up) + " up to symmetry";
+      }
+      for (size_t q = 0; q < totals.size(); ++q)
+        if (totals[q])
+          return "at least " + std::to_string(q) + " non-attacking queens are needed to leave no square of the " + board +
+                 " board free; with " + std::to_string(q) + ": " + std::to_string(totals[q]) + " placements, " +
+                 std::to_string(classes[q]) + " up to symmetry";
+      return "no " + std::to_string(s.maxQueens) + " or fewer non-attacking queens leave no square of the " + board + " board free";
+  }
+  return "";
+}
+
+int runCount(int argc, char** argv) {
+  std::string problem, out;
+  CountSpec spec;
+  spec.threads = int(std::max(1u, std::thread::hardware_concurrency()));
+  po::options_description opts("Options");
+  opts.add_options()("help,h", "show this help")(
+      "problem", po::value<std::string>(&problem), "queens, nplusk, torus, end or hp71b")(
+      "n", po::value<int>(&spec.n), "board size")("holes", po::value<int>(&spec.holes)->default_value(0), "nplusk: k")(
+      "max-queens", po::value<int>(&spec.maxQueens)->default_value(0), "end: count only placements with at most this many queens")(
+      "cell-depth", po::value<int>(&spec.depth), "rows per cell (0..3; default 2, hp71b 0)")(
+      "jobs,j", po::value<int>(&spec.threads)->default_value(spec.threads), "threads")(
+      "out,o", po::value<std::string>(&out), "write the count certificate here")("quiet,q", "print only the result line");
+  po::variables_map vm;
+  try {
+    po::store(po::command_line_parser(argc, argv).options(opts).run(), vm);
+    po::notify(vm);
+    if (vm.count("help")) {
+      std::cout << kCountUsage << "\n" << opts;
+      return 0;
+    }
+    if (problem == "queens") spec.problem = CountProblem::nQueens;
+    else if (problem == "nplusk") spec.problem = CountProblem::nPlusK;
+    else if (problem == "torus") spec.problem = CountProblem::torus;
+    else if (problem == "end") spec.problem = CountProblem::endPositions;
+    else if (problem == "hp71b") spec.problem = CountProblem::hp71b;
+    else throw std::invalid_argument(problem.empty() ? "--problem is required" : "unknown --problem '" + problem + "'");
+    if (!vm.count("n")) throw std::invalid_argument("--n is required");
+    if (!vm.count("cell-depth")) spec.depth = spec.problem == CountProblem::hp71b ? 0 : std::min(spec.n, 2);
+  } catch (const std::exception& e) {
+    std::cerr << "prover count: " << e.what() << "\n(see prover count --help)\n";
+    return 2;
+  }
+  const bool quiet = vm.count("quiet") > 0, showProgress = !quiet && isatty(STDERR_FILENO);
+  const auto start = std::chrono::steady_clock::now();
+  auto seconds = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
+  CountResult result;
+  try {
+    result = countPlacements(spec, [&](size_t done, size_t all) {
+      if (showProgress) std::fprintf(stderr, "\r  cells %zu / %zu, %.1f s ", done, all, seconds());
+    });
+  } catch (const std::invalid_argument& e) {
+    std::cerr << "prover count: " << e.what() << "\n";
+    return 2;
+  } catch (const std::exception& e) {
+    std::cerr << "prover count: failed: " << e.what() << "\n";
+    return 1;
+  }
+  if (showProgress) std::fprintf(stderr, "\r%60s\r", "");
+  const double countSeconds = seconds();
+  std::vector<uint64_t> totals(totalsShape(spec), 0), classes(classesShape(spec), 0);
+  for (const auto& c : result.cells) {
+    for (size_t j = 0; j < totals.size(); ++j) totals[j] += c.totals.at(j);
+    for (size_t j = 0; j < classes.size(); ++j) classes[j] += c.classes.at(j);
+  }
+  CertificateSummary cert;
+  if (!out.empty()) {
+    try {
+      cert = writeCountCertificate(out, spec, result, "qcert prover count --problem " + problem + " --n " + std::to_string(spec.n));
+    } catch (const std::exception& e) {
+      std::cerr << "prover count: " << e.what() << "\n";
+      return 1;
+    }
+  }
+  std::printf("RESULT: %s\n", countStatement(spec, totals, classes).c_str());
+  if (!quiet)
+    std::printf("STATS problem=%s n=%d holes=%d max_queens=%d totals=%s classes=%s cells=%zu cell_depth=%d nodes=%llu "
+                "threads=%d count_s=%.3f wall_s=%.3f peak_rss_kib=%ld cert_bytes=%llu\n",
+                problem.c_str(), spec.n, spec.holes, spec.maxQueens, withCommas(totals).c_str(), withCommas(classes).c_str(),
+                result.cells.size(), spec.depth, (unsigned long long)result.nodes, spec.threads, countSeconds, seconds(),
+                peakRssKiBNow(), (unsigned long long)cert.bytes);
+  return 0;
+}
+
+// ---- table-check -----------------------------------------------------------
+
+namespace {
+
+// A published number, or "*" (not published).
+struct Number {
+  bool known = false;
+  unsigned __int128 v = 0;
+};
+
+Number parseNumber(const std::string& s) {
+  Number x;
+  if (s == "*") return x;
+  x.known = true;
+  for (char ch : s) x.v = x.v * 10 + unsigned(ch - '0');
+  return x;
+}
+
+std::string str(unsigned __int128 v) {
+  std::string s;
+  do s.insert(s.begin(), char('0' + int(v % 10))), v /= 10;
+  while (v);
+  return s;
+}
+
+// Classes of the square's symmetry group have 1..8 members (2..8 where no
+// solution can be its own mirror image), and none exist exactly when no
+// solution does.
+std::string classRules(const Number& t, const Number& f, unsigned minClass, const char* why) {
+  if (!t.known || !f.known) return "";
+  if ((t.v == 0) != (f.v == 0)) return "solutions " + str(t.v) + " but classes " + str(f.v) + ": none of one means none of the other";
+  if (f.v > t.v / minClass)
+    return "classes " + str(f.v) + " > solutions/" + std::to_string(minClass) + " = " + str(t.v / minClass) + ": " + why;
+  if (f.v * 8 < t.v)
+    return "classes " + str(f.v) + " < solutions/8 = " + str(t.v / 8) + (t.v % 8 ? " " + str(t.v % 8) + "/8" : "") +
+           ": a class has at most 8 members (the symmetries of the square)";
+  return "";
+}
+
+}  // namespace
+
+// Returns "" when the statement passes every rule (or is not a count), else why
+// it cannot be true.
+std::string tableCheck(const std::string& statement) {
+  std::smatch m;
+  static const std::regex queens(R"(the (\d+)-queens problem has (\d+|\*) solutions, (\d+|\*) up to symmetry)");
+  static const std::regex nplusk(R"(the (\d+)\+(\d+) queens problem has (\d+|\*) solutions, (\d+|\*) up to symmetry)");
+  static const std::regex torus(R"(the (\d+)-queens problem on the torus has (\d+|\*) solutions)");
+  static const std::regex dom(R"(at least (\d+|\*) non-attacking queens are needed to leave no square of the (\d+)x\d+ board free; with (?:\d+|\*): (\d+|\*) placements, (\d+|\*) up to symmetry)");
+  static const std::regex ends(R"(the (\d+)x\d+ queens game has (\d+|\*) end positions, (\d+|\*) up to symmetry)");
+  static const std::regex hp(R"(the HP-71B program on the (\d+)x\d+ board finds (\d+|\*) solutions and examines (\d+|\*) nodes)");
+  if (std::regex_match(statement, m, queens)) {
+    const unsigned n = unsigned(std::stoul(m[1]));
+    const Number t = parseNumber(m[2]), f = parseNumber(m[3]);
+    if (t.known && n >= 2 && t.v % 2)
+      return "solutions " + str(t.v) + " is odd: for n >= 2 the left-right mirror pairs the solutions (none is its own mirror image)";
+    return classRules(t, f, n >= 2 ? 2 : 1,
+                      "for n >= 2 no solution is its own image under a reflection, so a class has at least 2 members");
+  }
+  if (std::regex_match(statement, m, nplusk)) return classRules(parseNumber(m[3]), parseNumber(m[4]), 1, "a class has at least 1 member");
+  if (std::regex_match(statement, m, torus)) {
+    const unsigned n = unsigned(std::stoul(m[1]));
+    const Number t = parseNumber(m[2]);
+    if (!t.known) return "";
+    if (std::gcd(n, 6u) != 1 && t.v) return "solutions " + str(t.v) + " but gcd(n, 6) = " + std::to_string(std::gcd(n, 6u)) + ": none exist unless gcd(n, 6) = 1 (Polya; seed 002 Theorem 4.4)";
+    if (std::gcd(n, 6u) == 1 && !t.v) return "no solutions but gcd(n, 6) = 1: i -> (i, 2i mod n) is one";
+    if (t.v % n) return "solutions " + str(t.v) + " is not a multiple of n = " + std::to_string(n) + ": shifting every row by one maps solutions to solutions and fixes none";
+    if (n >= 2 && t.v % (2 * n)) return "solutions " + str(t.v) + " is not a multiple of 2n: the row shifts and the column mirror c -> -c mod n act without fixed solutions";
+    return "";
+  }
+  if (std::regex_match(statement, m, dom)) {
+    const unsigned n = unsigned(std::stoul(m[2]));
+    const Number least = parseNumber(m[1]), t = parseNumber(m[3]), f = parseNumber(m[4]);
+    if (least.known && (least.v < (n - 1 + 1) / 2 || least.v > n))
+      return "fewest queens " + str(least.v) + " is outside ceil((n-1)/2) .. n (a dominating set of the n x n queen graph has at least (n-1)/2 queens, Spencer; a maximal non-attacking set at most n)";
+    if (t.known && !t.v) return "the count at the fewest queens is 0";
+    return classRules(t, f, 1, "a class has at least 1 member");
+  }
+  if (std::regex_match(statement, m, ends)) return classRules(parseNumber(m[2]), parseNumber(m[3]), 1, "a class has at least 1 member");
+  if (std::regex_match(statement, m, hp)) {
+    const unsigned n = unsigned(std::stoul(m[1]));
+    const Number x = parseNumber(m[3]);
+    if (x.known && x.v % n) return "nodes " + str(x.v) + " is not a multiple of n: the program examines all n squares of a row each time it enters it";
+    return "";
+  }
+  return "";
+}
+
+int runTableCheck(int argc, char** argv) {
+  if (argc != 2 || std::string(argv[1]) == "--help" || std::string(argv[1]) == "-h") {
+    std::cout << "usage: prover table-check 'STATEMENT'\n\n"
+                 "Applies the consistency rules every published count must satisfy (no counting):\n"
+                 "class counts between solutions/8 and solutions (solutions/2 for n-queens), n-queens\n"
+                 "totals even, torus totals multiples of 2n and zero exactly when gcd(n, 6) > 1, the\n"
+                 "fewest dominating queens within Spencer's bound, HP-71B nodes a multiple of n.\n"
+                 "'*' stands for a number the source does not publish.\n"
+                 "Prints 'CONSISTENT' (exit 0) or 'IMPOSSIBLE: reason' (exit 1).\n";
+    return argc == 2 ? 0 : 2;
+  }
+  const std::string why = tableCheck(argv[1]);
+  if (why.empty()) {
+    std::printf("CONSISTENT\n");
+    return 0;
+  }
+  std::printf("IMPOSSIBLE: %s\n", why.c_str());
+  return 1;
+}
+
+}  // namespace qcert
