@@ -143,12 +143,47 @@ class CellCounter {
         if (!maximal()) return;
         slot = size_t(queens);
         break;
+      case CountProblem::torus:
+        if (shifts_) {
+          shiftLeaf();
+          return;
+        }
+        break;
       default:
         break;
     }
     cell.totals[slot] += 1;
     cell.checksum += countMix(hash);
     if (!cell.classes.empty() && leastOfClass()) cell.classes[slot] += 1;
+  }
+
+  // The torus's column shifts c -> c+t (mod n) map solutions to solutions, so
+  // only cells with row 0's queen in column 0 are searched; each solution found
+  // there stands for its n shifts, each counted in its own cell (found by
+  // binary search) with its own fingerprint.
+  struct ShiftTarget {
+    const std::vector<CountCell>* cells = nullptr;  // all cells, sorted (for the lookup)
+    std::vector<uint64_t> totals, checksums;        // this thread's sums per cell
+  };
+  void foldColumnShifts(ShiftTarget* target) { shifts_ = target; }
+
+  void shiftLeaf() {
+    const auto& cells = *shifts_->cells;
+    const size_t depth = cells[0].rows.size();
+    int cols[32];
+    for (int r = 0; r < n_; ++r) cols[r] = __builtin_ctzll(rows_[r]);
+    std::vector<uint64_t> prefix(depth);
+    for (int t = 0; t < n_; ++t) {
+      uint64_t hash = 0;
+      for (int r = 0; r < n_; ++r) hash += queensKey_[r * n_ + (cols[r] + t) % n_];
+      for (size_t r = 0; r < depth; ++r) prefix[r] = uint64_t(1) << ((cols[r] + t) % n_);
+      auto it = std::lower_bound(cells.begin(), cells.end(), prefix,
+                                 [](const CountCell& c, const std::vector<uint64_t>& p) { return c.rows < p; });
+      if (it == cells.end() || it->rows != prefix) throw std::logic_error("shifted prefix is not a cell");
+      const size_t i = size_t(it - cells.begin());
+      shifts_->totals[i] += 1;
+      shifts_->checksums[i] += countMix(hash);
+    }
   }
 
   // Every empty square is attacked by some queen (no holes in endPositions).
@@ -245,6 +280,7 @@ class CellCounter {
   std::vector<uint64_t> queensKey_, holesKey_;
   std::vector<uint64_t> rows_;
   uint64_t nodes_ = 0;
+  ShiftTarget* shifts_ = nullptr;
 };
 
 // Seed 001's node counter: n squares examined for every partial placement of
@@ -301,25 +337,43 @@ CountResult countGeneric(const CountSpec& spec, const CountProgress& progress) {
       result.cells.push_back(std::move(cell));
     }
   }
+  // The torus folds column shifts: only cells with row 0 = column 0 are searched.
+  const bool fold = spec.problem == CountProblem::torus && spec.depth >= 1;
+  std::vector<size_t> searched;
+  for (size_t i = 0; i < result.cells.size(); ++i)
+    if (!fold || result.cells[i].rows[0] == 1) searched.push_back(i);
   std::atomic<size_t> next{0}, done{0};
   std::atomic<uint64_t> nodes{0};
   std::mutex progressLock;
-  auto worker = [&] {
+  std::vector<CellCounter::ShiftTarget> targets;
+  auto worker = [&](CellCounter::ShiftTarget* target) {
     CellCounter counter(spec);
-    for (size_t i; (i = next.fetch_add(1)) < result.cells.size();) {
-      counter.countCell(result.cells[i]);
+    if (fold) {
+      target->cells = &result.cells;
+      target->totals.assign(result.cells.size(), 0);
+      target->checksums.assign(result.cells.size(), 0);
+      counter.foldColumnShifts(target);
+    }
+    for (size_t k; (k = next.fetch_add(1)) < searched.size();) {
+      CountCell scratch = result.cells[searched[k]];
+      counter.countCell(fold ? scratch : result.cells[searched[k]]);
       const size_t d = done.fetch_add(1) + 1;
       if (progress) {
         std::lock_guard<std::mutex> lock(progressLock);
-        progress(d, result.cells.size());
+        progress(d, searched.size());
       }
     }
     nodes += counter.nodes();
   };
+  targets.resize(size_t(spec.threads));
   std::vector<std::thread> pool;
-  for (int t = 1; t < spec.threads; ++t) pool.emplace_back(worker);
-  worker();
+  for (int t = 1; t < spec.threads; ++t) pool.emplace_back(worker, &targets[size_t(t)]);
+  worker(&targets[0]);
   for (auto& t : pool) t.join();
+  if (fold)
+    for (const auto& target : targets)
+      for (size_t i = 0; i < result.cells.size(); ++i)
+        result.cells[i].totals[0] += target.totals[i], result.cells[i].checksum += target.checksums[i];
   result.nodes = nodes;
   if (spec.problem == CountProblem::hp71b) result.cells[0].totals[1] = hp71bNodes(spec.n);
   return result;
