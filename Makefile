@@ -3,7 +3,7 @@
 BUILD ?= build
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
-.PHONY: all deps build test audit bench bench-big clean
+.PHONY: all deps build test audit bench bench-big bench-count clean
 
 all: build
 
@@ -28,6 +28,11 @@ bench: build
 # n = 16 and G(14..16) on two threads (about 15 minutes on 2 cores).
 bench-big: build
 	@BENCH_SIZES= BENCH_BASELINE_SIZES= BENCH_THREAD_SIZES=16 BENCH_GRUNDY_SIZES="14 15 16" BENCH_TT_MB=4096 tools/bench.sh
+
+# n-queens counting: qcert vs a plain halving counter (n = 16, 17), 1 and 2
+# threads, n = 18 on 2 threads, each with the checker's recount (~5 minutes).
+bench-count: build
+	@tools/bench-count.sh
 
 clean:
 	rm -rf $(BUILD)

@@ -101,7 +101,9 @@ int runCount(int argc, char** argv) {
       "max-queens", po::value<int>(&spec.maxQueens)->default_value(0), "end: count only placements with at most this many queens")(
       "cell-depth", po::value<int>(&spec.depth), "rows per cell (0..3; default 2, hp71b 0)")(
       "jobs,j", po::value<int>(&spec.threads)->default_value(spec.threads), "threads")(
-      "out,o", po::value<std::string>(&out), "write the count certificate here")("quiet,q", "print only the result line");
+      "out,o", po::value<std::string>(&out), "write the count certificate here")("quiet,q", "print only the result line")(
+      "baseline", "queens only, for benchmarks: count the solutions with a plain bitwise backtracking counter that "
+                  "halves the first row (one thread, totals only, no certificate)");
   po::variables_map vm;
   try {
     po::store(po::command_line_parser(argc, argv).options(opts).run(), vm);
@@ -125,6 +127,18 @@ int runCount(int argc, char** argv) {
   const bool quiet = vm.count("quiet") > 0, showProgress = !quiet && isatty(STDERR_FILENO);
   const auto start = std::chrono::steady_clock::now();
   auto seconds = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
+  if (vm.count("baseline")) {
+    if (spec.problem != CountProblem::nQueens || spec.n < 1 || spec.n > 27) {
+      std::cerr << "prover count: --baseline is for --problem queens with --n 1..27\n";
+      return 2;
+    }
+    uint64_t nodes = 0;
+    const uint64_t solutions = countNQueensHalving(spec.n, &nodes);
+    std::printf("BASELINE: the %d-queens problem has %llu solutions\n", spec.n, (unsigned long long)solutions);
+    std::printf("STATS problem=queens-halving n=%d totals=%llu nodes=%llu threads=1 count_s=%.3f wall_s=%.3f peak_rss_kib=%ld\n",
+                spec.n, (unsigned long long)solutions, (unsigned long long)nodes, seconds(), seconds(), peakRssKiBNow());
+    return 0;
+  }
   CountResult result;
   try {
     result = countPlacements(spec, [&](size_t done, size_t all) {
@@ -188,6 +202,15 @@ std::string str(unsigned __int128 v) {
   return s;
 }
 
+// ".125", ".25", ... for a remainder mod 8.
+std::string eighths(unsigned r) {
+  if (!r) return "";
+  std::string d = std::to_string(r * 125);
+  d = std::string(3 - d.size(), '0') + d;
+  while (d.back() == '0') d.pop_back();
+  return "." + d;
+}
+
 // Classes of the square's symmetry group have 1..8 members (2..8 where no
 // solution can be its own mirror image), and none exist exactly when no
 // solution does.
@@ -197,7 +220,7 @@ std::string classRules(const Number& t, const Number& f, unsigned minClass, cons
   if (f.v > t.v / minClass)
     return "classes " + str(f.v) + " > solutions/" + std::to_string(minClass) + " = " + str(t.v / minClass) + ": " + why;
   if (f.v * 8 < t.v)
-    return "classes " + str(f.v) + " < solutions/8 = " + str(t.v / 8) + (t.v % 8 ? " " + str(t.v % 8) + "/8" : "") +
+    return "classes " + str(f.v) + " < solutions/8 = " + str(t.v / 8) + eighths(unsigned(t.v % 8)) +
            ": a class has at most 8 members (the symmetries of the square)";
   return "";
 }
