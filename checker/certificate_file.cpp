@@ -134,9 +134,21 @@ Certificate readCertificate(const MappedFile& file) {
   // 2. Header.
   capnp::FlatArrayMessageReader reader(messages.front(), readerOptions());
   auto header = reader.getRoot<Header>();
-  auto claim = header.getClaim();
   if (header.getFormatVersion() != FORMAT_VERSION)
     throw Rejection("unsupported format version " + std::to_string(header.getFormatVersion()));
+  if (header.hasCount()) {  // docs/count-certificates.md, "File layout": anything else rejects
+    if (header.hasClaim()) throw Rejection("a count certificate must not set the game claim");
+    if (header.getCutoff() != 0 || header.getReplyCount() != 0 || header.getChunkCount() != 0)
+      throw Rejection("a count certificate must have cutoff = replyCount = chunkCount = 0");
+    if (header.hasPlan()) throw Rejection("a count certificate must not have a plan");
+    if (messages.size() != 2)
+      throw Rejection("a count certificate holds a Header and a Seal only, this file " + std::to_string(messages.size()) + " messages");
+    cert.isCount = true;
+    cert.header = messages.front();
+    cert.producer = header.getProducer();
+    return cert;
+  }
+  auto claim = header.getClaim();
   if (claim.getRuleset() != Ruleset::QUEENS) throw Rejection("unsupported ruleset " + std::to_string(unsigned(claim.getRuleset())));
   cert.boardSize = claim.getBoardSize();
   if (cert.boardSize < 1 || cert.boardSize > 22) throw Rejection("board size " + std::to_string(cert.boardSize) + " is outside 1..22");

@@ -1,7 +1,8 @@
-// qcert checker: the trusted verifier of queens-game certificates.
-// Exit status: 0 VERIFIED, 1 REJECTED, 2 usage or I/O error.
+// qcert checker: the trusted verifier of queens-game and count certificates.
+// Exit status: 0 VERIFIED, 1 REJECTED, 2 usage or I/O error, 3 SAMPLED.
 #include "board.hpp"
 #include "certificate_file.hpp"
+#include "count.hpp"
 #include "manifest.hpp"
 #include "replay.hpp"
 
@@ -20,7 +21,7 @@ using namespace qcert;
 namespace {
 
 const char* kUsage =
-    "usage: checker [--quiet] [--jobs N] FILE\n"
+    "usage: checker [--quiet] [--jobs N] [--sample K [--seed S]] FILE\n"
     "\n"
     "Verifies a qcert certificate for the queens game (Node-Kayles on the n x n\n"
     "queen graph, optionally plus a Nim heap) by replaying it in full.\n"
@@ -30,6 +31,14 @@ const char* kUsage =
     "A shard manifest (header with a plan, no chunks) splits a claim into shard\n"
     "certificates (paths relative to the manifest, seals pinned): the checker walks\n"
     "the plan with its own move rules and replays every shard in full, --jobs at a time.\n"
+    "\n"
+    "A count certificate (Header with count set, then Seal; docs/count-certificates.md)\n"
+    "states how many solutions a queens problem has (n-queens, n+k queens with holes,\n"
+    "torus, end positions of the queens game, the HP-71B program's solutions and nodes),\n"
+    "split into cells (the first rows' contents).  The checker lists the cells itself,\n"
+    "recounts every cell with its own plain search, --jobs cells at a time, and sums them.\n"
+    "With --sample K only K cells drawn at random (seeded by --seed) are recounted: that\n"
+    "prints 'SAMPLED: ...' and exits 3, and does NOT verify the claim.\n"
     "\n"
     "Prints 'VERIFIED: <claim>' on stdout and exits 0, or 'REJECTED: <reason>' and\n"
     "exits 1.  Usage and I/O errors (missing or unreadable file) exit 2.\n"
@@ -69,9 +78,12 @@ int main(int argc, char** argv) {
   std::string path;
   bool quiet = false;
   unsigned jobs = std::max(1u, std::thread::hardware_concurrency());
+  uint64_t sample = 0, seed = 0;
   po::options_description visible(kUsage);
   visible.add_options()("help,h", "show this help")("quiet,q", "print only the verdict line (no statistics)")(
-      "jobs,j", po::value<unsigned>(&jobs)->default_value(jobs), "manifests: verify this many shards at a time (1..4096)");
+      "jobs,j", po::value<unsigned>(&jobs)->default_value(jobs), "shards (manifests) or cells (count certificates) checked at a time (1..4096)")(
+      "sample", po::value<uint64_t>(&sample), "count certificates: recount only K random cells (exit 3: not a verification)")(
+      "seed", po::value<uint64_t>(&seed)->default_value(seed), "with --sample: seed of the cell draw (std::mt19937_64)");
   po::options_description all;
   all.add(visible).add_options()("file", po::value<std::string>(&path));
   po::positional_options_description positional;
@@ -81,12 +93,15 @@ int main(int argc, char** argv) {
     po::store(po::command_line_parser(argc, argv).options(all).positional(positional).run(), vm);
     po::notify(vm);
     if (vm.count("help")) {
-      std::cout << visible << "\nExit status: 0 verified, 1 rejected, 2 usage or I/O error.\n";
+      std::cout << visible << "\nExit status: 0 verified, 1 rejected, 2 usage or I/O error, 3 sampled (count\n"
+                              "certificates with --sample: the drawn cells agree; the claim is not verified).\n";
       return 0;
     }
     quiet = vm.count("quiet") > 0;
     if (path.empty()) throw po::error("no certificate file given");
     if (jobs < 1 || jobs > 4096) throw po::error("--jobs must be 1..4096");
+    if (vm.count("sample") && sample < 1) throw po::error("--sample must be at least 1");
+    if (!vm["seed"].defaulted() && !vm.count("sample")) throw po::error("--seed needs --sample");
   } catch (const po::error& e) {
     std::cerr << "checker: " << e.what() << "\n(try checker --help)\n";
     return 2;
@@ -104,6 +119,25 @@ int main(int argc, char** argv) {
   try {
     MappedFile file(path);
     const Certificate cert = readCertificate(file);
+    if (sample && !cert.isCount) {
+      std::cerr << "checker: --sample applies only to count certificates\n";
+      return 2;
+    }
+    if (cert.isCount) {
+      const CountResult r = verifyCountCertificate(cert, jobs, sample, seed);
+      if (sample)
+        std::cout << "SAMPLED: " << r.recounted << " of " << r.cells << " cells recounted and equal; the claim is NOT verified "
+                  << "(only these cells were recounted; the other cells' counts are the prover's word)" << std::endl;
+      else
+        std::cout << "VERIFIED: " << r.statement << std::endl;
+      if (!quiet)
+        std::fprintf(stderr, "  producer: %s\n  count: %llu cells, %llu recounted in %.2f s (--jobs %u%s), %s\n%s",
+                     printable(r.producer.empty() ? cert.producer : r.producer).c_str(), (unsigned long long)r.cells,
+                     (unsigned long long)r.recounted, r.recountSeconds, jobs,
+                     sample ? (", --seed " + std::to_string(seed)).c_str() : "", timeAndMemory().c_str(),
+                     sample ? ("  the claim, NOT verified: " + r.statement + "\n").c_str() : "");
+      return sample ? 3 : 0;
+    }
     if (cert.hasPlan) {
       const ManifestStats stats = verifyManifest(cert, path, jobs);
       std::cout << "VERIFIED: " << claimInWords(cert) << std::endl;

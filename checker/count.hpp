@@ -1,0 +1,26 @@
+// Count certificates (docs/count-certificates.md): the checker enumerates the
+// cells itself, recounts them with its own plain searches and sums them.
+#pragma once
+
+#include "certificate_file.hpp"
+
+#include <cstdint>
+#include <string>
+
+namespace qcert {
+
+struct CountResult {
+  std::string statement;     // what VERIFIED: is followed by (the claim, in words)
+  uint64_t cells = 0;        // M: cells in the certificate
+  uint64_t recounted = 0;    // cells recounted (M, or K in sample mode)
+  double recountSeconds = 0;
+  std::string producer;      // CountClaim.producer (untrusted, informational)
+};
+
+// `cert` is a count certificate (cert.isCount).  sample = 0: recount every
+// cell; sample = K > 0: recount K distinct cells drawn with mt19937_64(seed).
+// Coverage and sums are checked in full either way.  Returns normally only if
+// everything recounted agrees; otherwise throws Rejection.
+CountResult verifyCountCertificate(const Certificate& cert, unsigned jobs, uint64_t sample, uint64_t seed);
+
+}  // namespace qcert
