@@ -240,6 +240,7 @@ TEST(Count, EndPositionsMatchBruteForce) {
 
 // Seed 001's program, transcribed line by line (R, C, T, N, B as there).
 TEST(Count, Hp71bNodesMatchTheProgram) {
+  bool tenthOfFive = false;
   for (int s = 1; s <= 9; ++s) {
     std::vector<int> B(s + 1, 0);
     int R = 0, C = 0, T = 0;
@@ -255,7 +256,15 @@ TEST(Count, Hp71bNodesMatchTheProgram) {
         case 160: B[R] = C; line = 90; break;
         case 170: R = R - 1; line = R == 0 ? 230 : 180; break;
         case 180: C = B[R]; line = 110; break;
-        case 190: F = F + 1; R = R - 1; line = 110; break;
+        case 190:
+          F = F + 1;
+          if (s == 5 && F == 10) {  // the post's example output line "Found 53142 (10)"
+            EXPECT_EQ(std::vector<int>(B.begin() + 1, B.end()), (std::vector<int>{5, 3, 1, 4, 2}));
+            tenthOfFive = true;
+          }
+          R = R - 1;
+          line = 110;
+          break;
         default: running = false; break;
       }
     const CountResult r = countGeneric(spec(CountProblem::hp71b, s, 0));
@@ -263,6 +272,7 @@ TEST(Count, Hp71bNodesMatchTheProgram) {
     EXPECT_EQ(r.cells[0].totals[0], F) << "n=" << s;
     EXPECT_EQ(r.cells[0].totals[1], N) << "n=" << s;
   }
+  EXPECT_TRUE(tenthOfFive);
 }
 
 // The cells of every depth partition the same placements: their sums equal
