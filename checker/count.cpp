@@ -204,7 +204,7 @@ void checkCoverage(const Params& p, const std::vector<Cell>& cells) {
   const auto expected = admissiblePrefixes(p, forms, cells.size() + 1);  // one more shows a missing cell
   for (size_t i = 0; i < std::max(cells.size(), expected.size()); ++i) {
     if (i >= cells.size())
-      throw Rejection("cell missing: the admissible prefix " + rowsText(expected[i]) + " (cells end after " + std::to_string(i) + ")");
+      throw Rejection("cell missing: the admissible prefix " + rowsText(expected[i]) + " (the certificate lists only " + std::to_string(i) + " cells)");
     const auto& rows = cells[i].rows;
     if (!admissible(p, forms, rows))
       throw Rejection("cell " + std::to_string(i) + " (" + rowsText(rows) + ") is not an admissible prefix");
