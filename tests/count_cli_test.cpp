@@ -9,6 +9,8 @@
 #include <fstream>
 #include <functional>
 #include <iterator>
+#include <numeric>
+#include <set>
 
 #include "certfile.hpp"
 #include "qcert.capnp.h"
@@ -121,6 +123,43 @@ TEST_F(CountCliTest, CertificatesVerifyWithTheProversStatement) {
   EXPECT_EQ(count({"--problem", "queens", "--n", "8"}, dir_ + "/q8.qcert"), "the 8-queens problem has 92 solutions, 12 up to symmetry");
   EXPECT_EQ(count({"--problem", "hp71b", "--n", "8"}, dir_ + "/h8.qcert"),
             "the HP-71B program on the 8x8 board finds 92 solutions and examines 15720 nodes");
+}
+
+// Prover and checker against a brute-force permutation count (n <= 9): the
+// checker's VERIFIED statement carries the brute force's numbers.
+TEST_F(CountCliTest, ProverAndCheckerAgreeWithPermutationBruteForce) {
+  for (int n = 1; n <= 9; ++n) {
+    std::vector<int> p(n);
+    std::iota(p.begin(), p.end(), 0);
+    uint64_t solutions = 0, classes = 0;
+    std::set<std::vector<int>> seen;  // classes: the least image of each solution, collected
+    do {
+      bool ok = true;
+      for (int a = 0; a < n && ok; ++a)
+        for (int b = a + 1; b < n && ok; ++b) ok = std::abs(p[a] - p[b]) != b - a;
+      if (!ok) continue;
+      ++solutions;
+      std::vector<std::vector<int>> images;  // as column-of-row permutations
+      std::vector<int> inv(n);
+      for (int r = 0; r < n; ++r) inv[p[r]] = r;
+      for (int g = 0; g < 8; ++g) {
+        std::vector<int> q(n);
+        for (int r = 0; r < n; ++r) {
+          const int src = (g & 4) ? inv[(g & 2) ? n - 1 - r : r] : p[(g & 2) ? n - 1 - r : r];
+          q[r] = (g & 1) ? n - 1 - src : src;
+        }
+        images.push_back(q);
+      }
+      seen.insert(*std::min_element(images.begin(), images.end()));
+    } while (std::next_permutation(p.begin(), p.end()));
+    classes = seen.size();
+    const std::string file = dir_ + "/b" + std::to_string(n) + ".qcert";
+    count({"--problem", "queens", "--n", std::to_string(n)}, file);
+    const RunResult r = check(file);
+    EXPECT_EQ(r.exitCode, 0) << r.describe();
+    EXPECT_EQ(qtest::firstLine(r.out), "VERIFIED: the " + std::to_string(n) + "-queens problem has " + std::to_string(solutions) +
+                                           " solutions, " + std::to_string(classes) + " up to symmetry");
+  }
 }
 
 TEST_F(CountCliTest, MutantsAreRejected) {
