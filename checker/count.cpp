@@ -483,7 +483,8 @@ std::string statement(const Params& p, const std::vector<unsigned __int128>& tot
 
 }  // namespace
 
-CountResult verifyCountCertificate(const Certificate& cert, unsigned jobs, uint64_t sample, uint64_t seed) {
+CountResult verifyCountCertificate(const Certificate& cert, unsigned jobs, uint64_t sample, uint64_t seed,
+                                   uint64_t part, uint64_t parts) {
   // Every list is length-checked before its elements are read, so traversal
   // stays near the message size; the limit only has to admit 2^20 cells.
   capnp::ReaderOptions options;
@@ -550,6 +551,8 @@ CountResult verifyCountCertificate(const Certificate& cert, unsigned jobs, uint6
     for (size_t i = 0; i < sample; ++i) std::swap(todo[i], todo[i + size_t(rng() % (todo.size() - i))]);
     todo.resize(sample);
   }
+  if (parts > 0)
+    todo.erase(std::remove_if(todo.begin(), todo.end(), [&](size_t i) { return i % parts != part; }), todo.end());
   // Largest stated cells first so the long ones do not end up last; the
   // stated (untrusted) numbers only steer this schedule.
   auto weight = [&](size_t i) { return std::accumulate(cells[i].counts.totals.begin(), cells[i].counts.totals.end(), (unsigned __int128)0); };

@@ -21,6 +21,9 @@ struct CountResult {
 // cell; sample = K > 0: recount K distinct cells drawn with mt19937_64(seed).
 // Coverage and sums are checked in full either way.  Returns normally only if
 // everything recounted agrees; otherwise throws Rejection.
-CountResult verifyCountCertificate(const Certificate& cert, unsigned jobs, uint64_t sample, uint64_t seed);
+// parts = K > 0: recount only the cells i with i % K == part (one of K
+// processes sharing the work; none of them alone verifies the claim).
+CountResult verifyCountCertificate(const Certificate& cert, unsigned jobs, uint64_t sample, uint64_t seed,
+                                   uint64_t part = 0, uint64_t parts = 0);
 
 }  // namespace qcert

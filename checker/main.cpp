@@ -21,7 +21,7 @@ using namespace qcert;
 namespace {
 
 const char* kUsage =
-    "usage: checker [--quiet] [--jobs N] [--sample K [--seed S]] FILE\n"
+    "usage: checker [--quiet] [--jobs N] [--sample K [--seed S] | --part I --of K] FILE\n"
     "\n"
     "Verifies a qcert certificate for the queens game (Node-Kayles on the n x n\n"
     "queen graph, optionally plus a Nim heap) by replaying it in full.\n"
@@ -38,7 +38,9 @@ const char* kUsage =
     "split into cells (the first rows' contents).  The checker lists the cells itself,\n"
     "recounts every cell with its own plain search, --jobs cells at a time, and sums them.\n"
     "With --sample K only K cells drawn at random (seeded by --seed) are recounted: that\n"
-    "prints 'SAMPLED: ...' and exits 3, and does NOT verify the claim.\n"
+    "prints 'SAMPLED: ...' and exits 3, and does NOT verify the claim.  With --part I --of K\n"
+    "only the cells i with i % K == I are recounted (one of K processes, e.g. batch jobs):\n"
+    "'PART: ...', exit 3; the claim is verified when all K parts of the same file pass.\n"
     "\n"
     "Prints 'VERIFIED: <claim>' on stdout and exits 0, or 'REJECTED: <reason>' and\n"
     "exits 1.  Usage and I/O errors (missing or unreadable file) exit 2.\n"
@@ -78,12 +80,14 @@ int main(int argc, char** argv) {
   std::string path;
   bool quiet = false;
   unsigned jobs = std::max(1u, std::thread::hardware_concurrency());
-  uint64_t sample = 0, seed = 0;
+  uint64_t sample = 0, seed = 0, part = 0, parts = 0;
   po::options_description visible(kUsage);
   visible.add_options()("help,h", "show this help")("quiet,q", "print only the verdict line (no statistics)")(
       "jobs,j", po::value<unsigned>(&jobs)->default_value(jobs), "shards (manifests) or cells (count certificates) checked at a time (1..4096)")(
       "sample", po::value<uint64_t>(&sample), "count certificates: recount only K random cells (exit 3: not a verification)")(
-      "seed", po::value<uint64_t>(&seed)->default_value(seed), "with --sample: seed of the cell draw (std::mt19937_64)");
+      "seed", po::value<uint64_t>(&seed)->default_value(seed), "with --sample: seed of the cell draw (std::mt19937_64)")(
+      "part", po::value<uint64_t>(&part), "count certificates: recount only the cells i with i % K == I (exit 3)")(
+      "of", po::value<uint64_t>(&parts), "with --part: the number of parts K");
   po::options_description all;
   all.add(visible).add_options()("file", po::value<std::string>(&path));
   po::positional_options_description positional;
@@ -94,7 +98,7 @@ int main(int argc, char** argv) {
     po::notify(vm);
     if (vm.count("help")) {
       std::cout << visible << "\nExit status: 0 verified, 1 rejected, 2 usage or I/O error, 3 sampled (count\n"
-                              "certificates with --sample: the drawn cells agree; the claim is not verified).\n";
+                              "certificates with --sample or --part: those cells agree; the claim is not verified).\n";
       return 0;
     }
     quiet = vm.count("quiet") > 0;
@@ -102,6 +106,9 @@ int main(int argc, char** argv) {
     if (jobs < 1 || jobs > 4096) throw po::error("--jobs must be 1..4096");
     if (vm.count("sample") && sample < 1) throw po::error("--sample must be at least 1");
     if (!vm["seed"].defaulted() && !vm.count("sample")) throw po::error("--seed needs --sample");
+    if (vm.count("part") != vm.count("of") || (vm.count("of") && (parts < 1 || part >= parts)))
+      throw po::error("--part I and --of K go together, with 0 <= I < K");
+    if (vm.count("of") && vm.count("sample")) throw po::error("--sample and --part do not combine");
   } catch (const po::error& e) {
     std::cerr << "checker: " << e.what() << "\n(try checker --help)\n";
     return 2;
@@ -119,13 +126,17 @@ int main(int argc, char** argv) {
   try {
     MappedFile file(path);
     const Certificate cert = readCertificate(file);
-    if (sample && !cert.isCount) {
-      std::cerr << "checker: --sample applies only to count certificates\n";
+    if ((sample || parts) && !cert.isCount) {
+      std::cerr << "checker: --sample and --part apply only to count certificates\n";
       return 2;
     }
     if (cert.isCount) {
-      const CountResult r = verifyCountCertificate(cert, jobs, sample, seed);
-      if (sample)
+      const CountResult r = verifyCountCertificate(cert, jobs, sample, seed, part, parts);
+      if (parts)
+        std::cout << "PART: part " << part << " of " << parts << ": " << r.recounted << " of " << r.cells
+                  << " cells recounted and equal; the claim is verified only when every part 0.." << parts - 1
+                  << " of this file passes" << std::endl;
+      else if (sample)
         std::cout << "SAMPLED: " << r.recounted << " of " << r.cells << " cells recounted and equal; the claim is NOT verified "
                   << "(only these cells were recounted; the other cells' counts are the prover's word)" << std::endl;
       else
@@ -136,7 +147,7 @@ int main(int argc, char** argv) {
                      (unsigned long long)r.recounted, r.recountSeconds, jobs,
                      sample ? (", --seed " + std::to_string(seed)).c_str() : "", timeAndMemory().c_str(),
                      sample ? ("  the claim, NOT verified: " + r.statement + "\n").c_str() : "");
-      return sample ? 3 : 0;
+      return sample || parts ? 3 : 0;
     }
     if (cert.hasPlan) {
       const ManifestStats stats = verifyManifest(cert, path, jobs);

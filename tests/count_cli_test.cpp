@@ -256,6 +256,15 @@ TEST_F(CountCliTest, SampleModeNeverSaysVerified) {
   // A wrong total in the claim is caught even in sample mode (the sums are always checked).
   const std::string bad = mutate(good, [](Header::Builder h) { h.getCount().getTotals().set(0, 353); });
   EXPECT_EQ(check(bad, {"--sample", "5", "--seed", "7"}).exitCode, 1);
+  // --part I --of K: K processes share the cells; the one holding a wrong cell rejects.
+  const std::string moved = mutate(good, [](Header::Builder h) { bump(h, 4, 1), bump(h, 5, -1); });
+  for (int part = 0; part < 3; ++part) {
+    const RunResult g = check(good, {"--part", std::to_string(part), "--of", "3"});
+    EXPECT_EQ(g.exitCode, 3) << g.describe();
+    EXPECT_TRUE(qtest::startsWith(g.out, "PART: part " + std::to_string(part) + " of 3: ")) << g.out;
+    const RunResult m = check(moved, {"--part", std::to_string(part), "--of", "3"});
+    EXPECT_EQ(m.exitCode, part == 0 ? 3 : 1) << "part " << part << ": " << m.describe();  // cells 4 and 5 are in parts 1 and 2
+  }
   // A broken seal is rejected before anything else.
   std::vector<uint8_t> bytes = readBytes(good);
   bytes[40] ^= 1;
