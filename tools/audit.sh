@@ -41,14 +41,28 @@ for manifest in proofs/*.claims; do
 done
 spent=0
 failures=0
-notes=()
-printf '%-16s %-70s %-24s %9s %11s %8s\n' "source" "claim (as published)" "status" "prove s" "cert bytes" "check s"
-printf '%s\n' "$(printf '%.0s-' {1..143})"
 
+# Claims run cheapest first (estimates up to 10 s in manifest order, then the
+# others by estimate), so the budget goes to as many claims as it can; the
+# table is printed in manifest order at the end.
+claim_source=() claim_line=()
 for manifest in proofs/*.claims; do
-  source=$(basename "$manifest" .claims)
   while IFS= read -r line; do
     [[ "$line" =~ ^[[:space:]]*(#|$) ]] && continue
+    claim_source+=("$(basename "$manifest" .claims)"); claim_line+=("$line")
+  done <"$manifest"
+done
+order=$(for i in "${!claim_line[@]}"; do
+  e=$(echo "${claim_line[$i]}" | cut -d'|' -f4 | tr -d ' ')
+  if [ "${e:-0}" -le 10 ] 2>/dev/null; then echo "0 0 $i"; else echo "1 ${e:-0} $i"; fi
+done | sort -k1,1n -k2,2n -k3,3n | awk '{ print $3 }')
+declare -A rows row_notes
+row() { rows[$idx]=$(printf '%-22s %-70s %-24s %9s %11s %8s' "$@"); echo "  [$((done_count + 1))/${#claim_line[@]}] $id: $3" >&2; }
+note() { row_notes[$idx]+="  - $1"$'\n'; }
+done_count=0
+for idx in $order; do
+  source=${claim_source[$idx]} line=${claim_line[$idx]}
+  {
     IFS='|' read -r id statement args est backing <<<"$line"
     id=$(echo $id); statement=$(echo "$statement" | sed 's/^ *//; s/ *$//'); args=$(echo $args)
     est=$(echo $est); backing=$(echo "$backing" | sed 's/^ *//; s/ *$//')
@@ -59,15 +73,15 @@ for manifest in proofs/*.claims; do
     if [[ "$args" == count* ]]; then
       rules=$($PROVER table-check "$statement")
       if [[ "$rules" == IMPOSSIBLE:* ]]; then
-        printf '%-16s %-70s %-24s %9s %11s %8s\n' "$source" "$short" "REFUTED: impossible" "-" "-" "-"
-        notes+=("$id: published \"$statement\" is impossible: ${rules#IMPOSSIBLE: }")
-        continue
+        row "$source" "$short" "REFUTED: impossible" "-" "-" "-"
+        note "$id: published \"$statement\" is impossible: ${rules#IMPOSSIBLE: }"
+        done_count=$((done_count + 1)); continue
       fi
     fi
     if [ "$args" = "-" ]; then
-      printf '%-16s %-70s %-24s %9s %11s %8s\n' "$source" "$short" "${backing%%:*}" "-" "-" "-"
-      notes+=("$id: ${backing}")
-      continue
+      row "$source" "$short" "${backing%%:*}" "-" "-" "-"
+      note "$id: ${backing}"
+      done_count=$((done_count + 1)); continue
     fi
     cert="" prove_s="-"
     if [ -n "${made_cert[$args]:-}" ]; then
@@ -80,8 +94,8 @@ for manifest in proofs/*.claims; do
       if [[ "$args" == count* ]]; then table=()  # no transposition table in counting
       elif [ -n "$tt" ]; then table=(--tt-mb "$tt"); elif [ "$est" -ge 60 ]; then table=(--tt-mb 4096); fi
       if ! $PROVER $args --out "$cert" "${table[@]}" -q >"$work/$id.prove.log" 2>&1; then
-        printf '%-16s %-70s %-24s %9s %11s %8s\n' "$source" "$short" "FAILED: prover error" "-" "-" "-"
-        notes+=("$id: prover failed: $(tail -n 1 "$work/$id.prove.log")"); failures=$((failures + 1)); continue
+        row "$source" "$short" "FAILED: prover error" "-" "-" "-"
+        note "$id: prover failed: $(tail -n 1 "$work/$id.prove.log")"; failures=$((failures + 1)); done_count=$((done_count + 1)); continue
       fi
       prove_s=$(elapsed "$t0" "$(now)")
       spent=$(awk -v s="$spent" -v p="$prove_s" 'BEGIN { print s + p }')
@@ -90,9 +104,9 @@ for manifest in proofs/*.claims; do
                                           awk -v s="$spent" -v b="$budget" 'BEGIN { exit !(s < b) }'; }; then
       cert=${shipped[$args]}; prove_s="shipped"
     else
-      printf '%-16s %-70s %-24s %9s %11s %8s\n' "$source" "$short" "not run: over budget" "~${est}" "-" "-"
-      notes+=("$id: not run (estimated ${est} s > budget left); run: $PROVER $args --out $id.qcert && $CHECKER $id.qcert")
-      continue
+      row "$source" "$short" "not run: over budget" "~${est}" "-" "-"
+      note "$id: not run (estimated ${est} s > budget left); run: $PROVER $args --out $id.qcert && $CHECKER $id.qcert"
+      done_count=$((done_count + 1)); continue
     fi
     if [ -n "${checked_code[$cert]:-}" ]; then
       verdict=${checked_verdict[$cert]}; code=${checked_code[$cert]}; check_s="(${checked_time[$cert]})"
@@ -116,21 +130,25 @@ for manifest in proofs/*.claims; do
     fi
     if [ "$code" -ne 0 ] || [[ "$verdict" != VERIFIED:* ]]; then
       status="FAILED: not verified"; failures=$((failures + 1))
-      notes+=("$id: checker exit $code: ${verdict:-$(tail -n 1 "$work/$id.check.err")}")
+      note "$id: checker exit $code: ${verdict:-$(tail -n 1 "$work/$id.check.err")}"
     elif [ "$proved" = "$statement" ]; then
       status="certified"
     elif [[ "$statement" == *"*"* ]] && [[ "$proved" == $(glob_of "$statement") ]]; then
       status="certified"  # every published number matches; '*' = not published
-      notes+=("$id: certified: $proved")
+      note "$id: certified: $proved"
     else
       status="REFUTED"
-      notes+=("$id: published \"$statement\"; certified instead: \"$proved\"")
+      note "$id: published \"$statement\"; certified instead: \"$proved\""
     fi
-    printf '%-16s %-70s %-24s %9s %11s %8s\n' "$source" "$short" "$status" "$prove_s" "$bytes" "$check_s"
-  done <"$manifest"
+    row "$source" "$short" "$status" "$prove_s" "$bytes" "$check_s"
+  }
+  done_count=$((done_count + 1))
 done
+printf '%-22s %-70s %-24s %9s %11s %8s\n' "source" "claim (as published)" "status" "prove s" "cert bytes" "check s"
+printf '%s\n' "$(printf '%.0s-' {1..149})"
+for idx in "${!claim_line[@]}"; do echo "${rows[$idx]}"; done
 echo
 echo "budget ${budget} s (proving and checking), spent ${spent} s; certificates in $work/ (shipped ones in certs/);"
 echo "a check time in parentheses is that of the same file, checked once for several claims"
-for n in "${notes[@]}"; do echo "  - $n"; done
+for idx in "${!claim_line[@]}"; do printf '%s' "${row_notes[$idx]:-}"; done
 [ "$failures" -eq 0 ] || { echo "$failures claim(s) FAILED"; exit 1; }
