@@ -40,8 +40,9 @@
 // history (2928cfc).
 //
 // The search is iterative; the last three rows are one table lookup
-// (Finish3Table).  Work is split into tasks at row 3, taken by the threads
-// from a shared counter; each thread books into its own cell array.
+// (Finish3Table).  Work is split into tasks at row 3 (4 from n = 20), taken
+// by the threads from a shared counter; each thread books into its own cell
+// array, summed at the end.  Progress counts finished tasks.
 //
 // Nodes: one per placement the search makes in rows 1..n-4 (a task's first
 // row counted once), the three rows the table decides not counted.
@@ -49,7 +50,9 @@
 #include <array>
 #include <atomic>
 #include <chrono>
+#include <condition_variable>
 #include <cstring>
+#include <mutex>
 #include <stdexcept>
 #include <thread>
 
@@ -260,7 +263,10 @@ struct Task {
   uint32_t left, down, right;
   uint32_t board[4];
 };
-constexpr int kSplitRow = 3;  // tasks start at row 3 (n >= 6)
+// Tasks start at row 3 (n >= 6: the table's row n-3 is not above it); from
+// n = 20 on at row 4, so that tasks stay small (a few hundred thousand of
+// them, well under a second each at n = 20).
+inline int splitRow(int n) { return n >= 20 ? 4 : 3; }
 
 class EdgeSearch {
  public:
@@ -312,7 +318,7 @@ class EdgeSearch {
 
   void split(int y, uint32_t left, uint32_t down, uint32_t right) {
     ++nodes;
-    if (y == kSplitRow) {
+    if (y == splitRow(n_)) {
       Task k{b_, y, left, down, right, {}};
       for (int i = 0; i < y; ++i) k.board[i] = board_[i];
       tasks->push_back(k);
@@ -418,7 +424,7 @@ void plainCount(const Tables& t, std::vector<CellAcc>& acc, uint64_t& nodes) {
   const int n = t.n;
   const uint32_t mask = (1u << n) - 1;
   uint32_t board[32];
-  auto leaf = [&](auto&& self, int y, uint32_t left, uint32_t down, uint32_t right) -> void {
+  auto rec = [&](auto&& self, int y, uint32_t left, uint32_t down, uint32_t right) -> void {
     ++nodes;
     if (y == n) {
       uint8_t p[32], q[32];
@@ -447,7 +453,7 @@ void plainCount(const Tables& t, std::vector<CellAcc>& acc, uint64_t& nodes) {
       self(self, y + 1, (left | bit) << 1, down | bit, (right | bit) >> 1);
     }
   };
-  leaf(leaf, 0, 0, 0, 0);
+  rec(rec, 0, 0, 0, 0);
 }
 
 uint64_t halvingRec(uint32_t mask, uint32_t left, uint32_t down, uint32_t right, uint64_t& nodes) {
@@ -485,26 +491,36 @@ CountResult countNQueens(int n, int depth, int threads, const CountProgress& pro
       res.nodes += ex.nodes - tasks.size();  // a task's first node is counted by its run
     }
     const size_t all = tasks.size();
+    threads = int(std::min<size_t>(size_t(threads), all));
     std::atomic<size_t> next{0}, done{0};
     std::vector<EdgeSearch> workers;
     workers.reserve(threads);
     for (int i = 0; i < threads; ++i) workers.emplace_back(t);
-    auto work = [&](EdgeSearch& w, bool report) {
-      auto last = std::chrono::steady_clock::now();
+    std::mutex mu;
+    std::condition_variable finished;
+    auto work = [&](EdgeSearch& w) {
       for (size_t k; (k = next.fetch_add(1, std::memory_order_relaxed)) < all;) {
         w.run(tasks[k]);
-        const size_t d = done.fetch_add(1, std::memory_order_relaxed) + 1;
-        if (report) {
-          const auto now = std::chrono::steady_clock::now();
-          if (now - last >= std::chrono::milliseconds(250)) progress(d, all), last = now;
+        if (done.fetch_add(1, std::memory_order_acq_rel) + 1 == all) {
+          std::lock_guard<std::mutex> lock(mu);
+          finished.notify_all();
         }
       }
     };
-    // The calling thread works too, and reports between its tasks (a task
-    // is a few milliseconds of work at most).
     std::vector<std::thread> pool;
-    for (int i = 1; i < threads; ++i) pool.emplace_back(work, std::ref(workers[i]), false);
-    work(workers[0], bool(progress));
+    if (progress) {
+      // The calling thread only reports (every 250 ms), the workers search.
+      for (int i = 0; i < threads; ++i) pool.emplace_back(work, std::ref(workers[i]));
+      std::unique_lock<std::mutex> lock(mu);
+      while (done.load(std::memory_order_acquire) < all) {
+        finished.wait_for(lock, std::chrono::milliseconds(250));
+        const size_t d = done.load(std::memory_order_acquire);
+        if (d < all) progress(d, all);
+      }
+    } else {
+      for (int i = 1; i < threads; ++i) pool.emplace_back(work, std::ref(workers[i]));
+      work(workers[0]);
+    }
     for (auto& th : pool) th.join();
     for (auto& w : workers) {
       res.nodes += w.nodes;
