@@ -47,7 +47,8 @@ inline uint64_t holeKey(int n, int square) { return countMix((uint64_t(n) << 32)
 size_t totalsShape(const CountSpec& spec);
 size_t classesShape(const CountSpec& spec);
 
-// Progress callback: cells finished so far, of all cells.
+// Progress callback: work items finished so far, of all (cells for the plain
+// counter, search tasks for the n-queens counter).
 using CountProgress = std::function<void(size_t done, size_t all)>;
 
 // The fast symmetric n-queens counter (count_queens.cpp).

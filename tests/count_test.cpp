@@ -100,7 +100,9 @@ void expectCells(const CountResult& got, const Expected& want, const std::string
   size_t nonEmpty = 0;
   for (size_t i = 0; i < got.cells.size(); ++i) {
     const CountCell& c = got.cells[i];
-    if (i) EXPECT_LT(got.cells[i - 1].rows, c.rows) << what << ": cells out of order";
+    if (i) {
+      EXPECT_LT(got.cells[i - 1].rows, c.rows) << what << ": cells out of order";
+    }
     const bool empty = std::all_of(c.totals.begin(), c.totals.end(), [](uint64_t x) { return x == 0; });
     auto it = want.cells.find(c.rows);
     if (it == want.cells.end()) {
@@ -109,7 +111,9 @@ void expectCells(const CountResult& got, const Expected& want, const std::string
     }
     ++nonEmpty;
     EXPECT_EQ(c.totals, it->second.totals) << what << " cell " << i;
-    if (!it->second.classes.empty()) EXPECT_EQ(c.classes, it->second.classes) << what << " cell " << i;
+    if (!it->second.classes.empty()) {
+      EXPECT_EQ(c.classes, it->second.classes) << what << " cell " << i;
+    }
     EXPECT_EQ(c.checksum, it->second.checksum) << what << " cell " << i;
   }
   EXPECT_EQ(nonEmpty, want.cells.size()) << what << ": brute force finds placements in cells the counter does not list";
