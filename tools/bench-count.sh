@@ -17,7 +17,7 @@ work=out/bench-count; mkdir -p "$work"
 field() { sed -nE "s/.*[ ]$1=([^ ]+).*/\1/p" <<<"$2"; }
 now() { date +%s.%N; }
 echo "machine: $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}' /proc/meminfo), $(sed -n 's/^model name\s*: //p' /proc/cpuinfo | head -n 1)"
-printf '%-4s %-9s %20s %14s %11s %9s %9s %11s %9s %9s\n' n config solutions nodes "nodes/s" "count s" "RSS MiB" "cert bytes" "check s" "chk RSS"
+printf '%-4s %-9s %20s %18s %14s %11s %9s %9s %11s %9s %9s\n' n config solutions "up to symmetry" nodes "nodes/s" "count s" "RSS MiB" "cert bytes" "check s" "chk RSS"
 declare -A best
 run() {  # n config
   local n=$1 config=$2 stats="" wall="" cert="$work/queens-n$n.qcert" args=()
@@ -42,7 +42,8 @@ run() {  # n config
     best[check,$n]=$check_s
   fi
   local nodes; nodes=$(field nodes "$stats")
-  printf '%-4s %-9s %20s %14s %11.3g %9s %9.0f %11s %9s %9s\n' "$n" "$config" "$(field totals "$stats")" "$nodes" \
+  local classes; classes=$(field classes "$stats")
+  printf '%-4s %-9s %20s %18s %14s %11.3g %9s %9.0f %11s %9s %9s\n' "$n" "$config" "$(field totals "$stats")" "${classes:--}" "$nodes" \
     "$(awk -v a="$nodes" -v b="$wall" 'BEGIN { print a / (b > 0 ? b : 1e-9) }')" "$wall" \
     "$(awk -v k="$(field peak_rss_kib "$stats")" 'BEGIN { print k / 1024 }')" "$bytes" "$check_s" "$chk_rss"
 }
