@@ -10,7 +10,7 @@
 #include "count.hpp"
 
 #include "board.hpp"     // Rejection
-#include "manifest.hpp"  // currentErrorText
+#include "manifest.hpp"  // currentErrorText, runWorkers
 #include "qcert.capnp.h"
 
 #include <capnp/serialize.h>
@@ -580,14 +580,7 @@ CountResult verifyCountCertificate(const Certificate& cert, unsigned jobs, uint6
       }
     }
   };
-  std::vector<std::thread> pool;
-  for (unsigned k = 0; k < std::max(1u, jobs) && k < todo.size(); ++k) try {
-      pool.emplace_back(worker);
-    } catch (const std::system_error&) {  // fewer threads than asked for will do
-      if (pool.empty()) throw;
-      break;
-    }
-  for (auto& t : pool) t.join();
+  runWorkers(jobs, todo.size(), worker);
   if (failed) throw Rejection(firstError);
 
   CountResult result;

@@ -163,19 +163,23 @@ ManifestStats verifyManifest(const Certificate& cert, const std::string& manifes
       }
     }
   };
+  runWorkers(jobs, work.size(), worker);
+  if (failed) throw Rejection(firstError);
+
+  ManifestStats stats{work.size(), 0, 0};
+  for (const ShardJob& job : work) stats.tokens += job.tokens, stats.nodes += job.nodes;
+  return stats;
+}
+
+void runWorkers(unsigned jobs, size_t items, const std::function<void()>& worker) {
   std::vector<std::thread> pool;
-  for (unsigned k = 0; k < std::max(1u, jobs) && k < work.size(); ++k) try {
+  for (unsigned k = 0; k < std::max(1u, jobs) && k < items; ++k) try {
       pool.emplace_back(worker);
     } catch (const std::system_error&) {  // fewer threads than asked for will do
       if (pool.empty()) throw;
       break;
     }
   for (auto& t : pool) t.join();
-  if (failed) throw Rejection(firstError);
-
-  ManifestStats stats{work.size(), 0, 0};
-  for (const ShardJob& job : work) stats.tokens += job.tokens, stats.nodes += job.nodes;
-  return stats;
 }
 
 }  // namespace qcert

@@ -6,6 +6,7 @@
 #include "certificate_file.hpp"
 
 #include <cstdint>
+#include <functional>
 #include <string>
 
 namespace qcert {
@@ -22,5 +23,9 @@ ManifestStats verifyManifest(const Certificate& cert, const std::string& manifes
 
 // The rejection text for the exception being handled (call inside a catch block).
 std::string currentErrorText();
+
+// Runs `worker` on up to `jobs` threads (at most `items`; fewer if the system
+// refuses more) and waits for them.
+void runWorkers(unsigned jobs, size_t items, const std::function<void()>& worker);
 
 }  // namespace qcert

@@ -3,7 +3,6 @@
 // applied to a statement without counting anything).
 #include "count_cli.hpp"
 
-#include <sys/resource.h>
 #include <unistd.h>
 
 #include <boost/program_options.hpp>
@@ -16,6 +15,7 @@
 
 #include "certificate.hpp"
 #include "count.hpp"
+#include "prove.hpp"  // peakRssKiB
 
 namespace po = boost::program_options;
 
@@ -45,12 +45,6 @@ the first --cell-depth rows; `checker FILE` recounts every cell (or
 
 Exit status: 0 done, 1 internal failure, 2 bad arguments.
 )";
-
-long peakRssKiBNow() {
-  struct rusage ru {};
-  getrusage(RUSAGE_SELF, &ru);
-  return ru.ru_maxrss;
-}
 
 std::string withCommas(const std::vector<uint64_t>& v) {
   std::string s;
@@ -136,7 +130,7 @@ int runCount(int argc, char** argv) {
     const uint64_t solutions = countNQueensHalving(spec.n, &nodes);
     std::printf("BASELINE: the %d-queens problem has %llu solutions\n", spec.n, (unsigned long long)solutions);
     std::printf("STATS problem=queens-halving n=%d totals=%llu nodes=%llu threads=1 count_s=%.3f wall_s=%.3f peak_rss_kib=%ld\n",
-                spec.n, (unsigned long long)solutions, (unsigned long long)nodes, seconds(), seconds(), peakRssKiBNow());
+                spec.n, (unsigned long long)solutions, (unsigned long long)nodes, seconds(), seconds(), peakRssKiB());
     return 0;
   }
   CountResult result;
@@ -173,7 +167,7 @@ int runCount(int argc, char** argv) {
                 "threads=%d count_s=%.3f wall_s=%.3f peak_rss_kib=%ld cert_bytes=%llu\n",
                 problem.c_str(), spec.n, spec.holes, spec.maxQueens, withCommas(totals).c_str(), withCommas(classes).c_str(),
                 result.cells.size(), spec.depth, (unsigned long long)result.nodes, spec.threads, countSeconds, seconds(),
-                peakRssKiBNow(), (unsigned long long)cert.bytes);
+                peakRssKiB(), (unsigned long long)cert.bytes);
   return 0;
 }
 
