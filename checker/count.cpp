@@ -484,7 +484,7 @@ std::string statement(const Params& p, const std::vector<unsigned __int128>& tot
 }  // namespace
 
 CountResult verifyCountCertificate(const Certificate& cert, unsigned jobs, uint64_t sample, uint64_t seed,
-                                   uint64_t part, uint64_t parts) {
+                                   uint64_t part, uint64_t parts, bool progress) {
   // Every list is length-checked before its elements are read, so traversal
   // stays near the message size; the limit only has to admit 2^20 cells.
   capnp::ReaderOptions options;
@@ -564,6 +564,8 @@ CountResult verifyCountCertificate(const Certificate& cert, unsigned jobs, uint6
   std::mutex mutex;
   size_t firstBad = SIZE_MAX;  // the lowest failing cell index seen, for a stable message
   std::string firstError;
+  size_t done = 0;
+  double lastReport = 0;
   auto worker = [&] {
     for (size_t t; !failed && (t = next++) < todo.size();) {
       const size_t i = todo[t];
@@ -578,9 +580,16 @@ CountResult verifyCountCertificate(const Certificate& cert, unsigned jobs, uint6
         if (i < firstBad) firstBad = i, firstError = why;
         failed = true;
       }
+      if (progress) {  // long recounts (n = 18: minutes) show where they are
+        std::lock_guard lock(mutex);
+        const double now = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        if (now >= lastReport + 1) lastReport = now, std::fprintf(stderr, "\r  recounted %zu of %zu cells, %.0f s ", ++done, todo.size(), now);
+        else ++done;
+      }
     }
   };
   runWorkers(jobs, todo.size(), worker);
+  if (progress && lastReport > 0) std::fprintf(stderr, "\r%60s\r", "");
   if (failed) throw Rejection(firstError);
 
   CountResult result;

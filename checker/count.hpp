@@ -23,7 +23,8 @@ struct CountResult {
 // everything recounted agrees; otherwise throws Rejection.
 // parts = K > 0: recount only the cells i with i % K == part (one of K
 // processes sharing the work; none of them alone verifies the claim).
+// progress: report cells recounted on stderr about once a second.
 CountResult verifyCountCertificate(const Certificate& cert, unsigned jobs, uint64_t sample, uint64_t seed,
-                                   uint64_t part = 0, uint64_t parts = 0);
+                                   uint64_t part = 0, uint64_t parts = 0, bool progress = false);
 
 }  // namespace qcert

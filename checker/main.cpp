@@ -8,6 +8,7 @@
 
 #include <boost/program_options.hpp>
 #include <sys/resource.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
@@ -131,7 +132,7 @@ int main(int argc, char** argv) {
       return 2;
     }
     if (cert.isCount) {
-      const CountResult r = verifyCountCertificate(cert, jobs, sample, seed, part, parts);
+      const CountResult r = verifyCountCertificate(cert, jobs, sample, seed, part, parts, !quiet && isatty(STDERR_FILENO));
       if (parts)
         std::cout << "PART: part " << part << " of " << parts << ": " << r.recounted << " of " << r.cells
                   << " cells recounted and equal; the claim is verified only when every part 0.." << parts - 1
