@@ -366,4 +366,9 @@ TEST(TableCheck, RulesOnPublishedCounts) {
   EXPECT_NE(tableCheck("at least 2 non-attacking queens are needed to leave no square of the 8x8 board free; with 2: * placements, 91 up to symmetry"), "");
   EXPECT_NE(tableCheck("the HP-71B program on the 8x8 board finds 92 solutions and examines 15721 nodes"), "");
   EXPECT_EQ(tableCheck("the HP-71B program on the 8x8 board finds 92 solutions and examines 15720 nodes"), "");
+  EXPECT_THROW(tableCheck("the 8-queens problem has 1000000000000000000000000000000000000000 solutions, 1 up to symmetry"),
+               std::invalid_argument);
+  // 2^64 and beyond are compared exactly (128-bit): 18446744073709551616 / 8 = 2305843009213693952.
+  EXPECT_EQ(tableCheck("the 27-queens problem has 18446744073709551616 solutions, 2305843009213693952 up to symmetry"), "");
+  EXPECT_NE(tableCheck("the 27-queens problem has 18446744073709551616 solutions, 2305843009213693951 up to symmetry"), "");
 }
