@@ -78,7 +78,9 @@ class CountCliTest : public ::testing::Test {
     const RunResult r = check(file);
     EXPECT_EQ(r.exitCode, 1) << what << ": " << r.describe();
     EXPECT_TRUE(qtest::startsWith(r.out, "REJECTED: ")) << what << ": " << r.out;
-    if (!why.empty()) EXPECT_TRUE(contains(r.out, why)) << what << ": expected '" << why << "' in " << r.out;
+    if (!why.empty()) {
+      EXPECT_TRUE(contains(r.out, why)) << what << ": expected '" << why << "' in " << r.out;
+    }
     if (std::getenv("QCERT_SHOW_REJECTIONS")) std::fprintf(stderr, "  %s -> %s", what.c_str(), r.out.c_str());
   }
 
@@ -216,6 +218,14 @@ TEST_F(CountCliTest, MutantsAreRejected) {
       {"a cell whose prefix attacks itself", "", [](Header::Builder h) {
          auto rows = h.getCount().getCells()[0].getRows();
          rows.set(1, rows[0] << 1);  // row 1's queen diagonal to row 0's
+       }},
+      {"two cells of 2^63 each and a claim of their 64-bit wrapped sum", "the cells sum to", [](Header::Builder h) {
+         auto c = h.getCount();
+         const uint64_t half = uint64_t(1) << 63;
+         const uint64_t rest = c.getTotals()[0] - c.getCells()[0].getTotals()[0] - c.getCells()[1].getTotals()[0];
+         c.getCells()[0].getTotals().set(0, half);
+         c.getCells()[1].getTotals().set(0, half);
+         c.getTotals().set(0, rest);  // half + half + rest, mod 2^64
        }},
       {"cellDepth changed", "", [](Header::Builder h) { h.getCount().setCellDepth(1); }},
       {"problem changed to torus", "", [](Header::Builder h) { h.getCount().setProblem(CountProblem::TORUS); }},
