@@ -141,20 +141,26 @@ class SmallSolver {
     // Sprague-Grundy again: (mask, h) is lost exactly when G(mask) = h.
     const auto tiny = [](uint32_t m) { return std::popcount(m) <= int(TinyGraphTable::kTinyVertices); };
     if (tiny(mask)) return tiny_.grundy(mask, adj_) != h;
-    // Options with at most kTinyVertices live squares first, from the table:
-    // one with Grundy value h leaves the opponent a lost position.
+    // The options, grouped by size: bySize[k] has bit i when the queen on i
+    // leaves k live squares.  Those with at most kTinyVertices first, from
+    // the table, smallest first (cheaper, and more often of value h): one
+    // with Grundy value h leaves the opponent a lost position.
+    const unsigned live = unsigned(std::popcount(mask));
+    uint32_t option[32], bySize[32] = {};
     for (uint32_t x = mask; x; x &= x - 1) {
-      const uint32_t option = mask & ~adj_[std::countr_zero(x)];
-      if (tiny(option) && tiny_.grundy(option, adj_) == h) return true;
+      const unsigned i = unsigned(std::countr_zero(x));
+      option[i] = mask & ~adj_[i];
+      bySize[std::popcount(option[i])] |= uint32_t(1) << i;
     }
+    for (unsigned k = 0; k <= TinyGraphTable::kTinyVertices; ++k)
+      for (uint32_t x = bySize[k]; x; x &= x - 1)
+        if (tiny_.grundy(option[std::countr_zero(x)], adj_) == h) return true;
     const uint64_t key = mask | uint64_t(h) << 32;
     if (int known = lookup(key); known >= 0) return known;
     ++nodes_;
     bool result = false;
-    for (uint32_t x = mask; x && !result; x &= x - 1) {
-      const uint32_t option = mask & ~adj_[std::countr_zero(x)];
-      result = !tiny(option) && !win(option, h);  // no tiny option has value h (scanned)
-    }
+    for (unsigned k = TinyGraphTable::kTinyVertices + 1; k < live && !result; ++k)
+      for (uint32_t x = bySize[k]; x && !result; x &= x - 1) result = !win(option[std::countr_zero(x)], h);
     for (uint32_t h2 = 0; h2 < h && !result; ++h2) result = !win(mask, h2);
     store(key, result);
     return result;
