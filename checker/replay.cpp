@@ -111,19 +111,18 @@ class SmallSolver {
     bool result = false;
     if (winningSquare) {
       *winningSquare = -1;
-      // Order: tiny preferred, tiny other (table lookups), then the rest likewise.
-      uint32_t tinyOptions = 0;
-      for (uint32_t x = mask; x; x &= x - 1) {
-        const unsigned i = unsigned(std::countr_zero(x));
-        if (std::popcount(mask & ~adj_[i]) <= int(TinyGraphTable::kTinyVertices)) tinyOptions |= uint32_t(1) << i;
-      }
-      const uint32_t order[4] = {tinyOptions & preferred, tinyOptions & ~preferred, mask & ~tinyOptions & preferred,
-                                 mask & ~tinyOptions & ~preferred};
-      for (int pass = 0; pass < 4 && !result; ++pass)
-        for (uint32_t x = order[pass] & mask; x && !result; x &= ~(uint32_t(1) << (31 - std::countl_zero(x)))) {
-          const unsigned i = unsigned(31 - std::countl_zero(x));
-          if (!win(mask & ~adj_[i], h)) result = true, *winningSquare = int(square_[i]);
-        }
+      // Order: tiny preferred, tiny other (table lookups), then the rest
+      // likewise; within each, the smaller options first (see win()).
+      uint32_t bySize[32] = {};
+      for (uint32_t x = mask; x; x &= x - 1)
+        bySize[std::popcount(mask & ~adj_[std::countr_zero(x)])] |= x & -x;
+      for (unsigned pass = 0; pass < 4 && !result; ++pass)
+        for (unsigned k = pass < 2 ? 0 : TinyGraphTable::kTinyVertices + 1;
+             k <= (pass < 2 ? TinyGraphTable::kTinyVertices : 31) && !result; ++k)
+          for (uint32_t x = bySize[k] & (pass % 2 ? ~preferred : preferred); x && !result; x &= x - 1) {
+            const unsigned i = unsigned(std::countr_zero(x));
+            if (!win(mask & ~adj_[i], h)) result = true, *winningSquare = int(square_[i]);
+          }
     }
     if (!result) result = win(mask, h);
     nodes += nodes_ - before;
