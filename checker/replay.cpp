@@ -233,34 +233,37 @@ class VerifiedSet {
   };
   // -1: not verified; 0: verified loss; 1: verified win.
   int find(const Key& k) const {
-    for (size_t i = slot(k);; i = (i + 1) & (slots_.size() - 1)) {
-      if (slots_[i].state == 0) return -1;
-      if (slots_[i].key == k) return slots_[i].state - 1;
-    }
+    const uint64_t hash = XXH3_64bits(&k, sizeof k);
+    size_t i = hash & (tags_.size() - 1);
+    for (; tags_[i] != 0; i = (i + 1) & (tags_.size() - 1))
+      if (tags_[i] >> 2 == hash >> 34 && keys_[i] == k) return int(tags_[i] & 3) - 1;
+    __builtin_prefetch(&keys_[i], 1);  // where insert(k) will most likely write
+    return -1;
   }
   void insert(const Key& k, bool win) {
-    if (4 * (used_ + 1) > 3 * slots_.size()) grow();  // load factor at most 3/4
-    size_t i = slot(k);
-    while (slots_[i].state != 0) i = (i + 1) & (slots_.size() - 1);
-    slots_[i] = {k, uint8_t(win ? 2 : 1)};
+    if (4 * (used_ + 1) > 3 * tags_.size()) grow();  // load factor at most 3/4
+    const uint64_t hash = XXH3_64bits(&k, sizeof k);
+    size_t i = hash & (tags_.size() - 1);
+    while (tags_[i] != 0) i = (i + 1) & (tags_.size() - 1);
+    keys_[i] = k, tags_[i] = uint32_t(hash >> 34 << 2) | (win ? 2 : 1);
     ++used_;
   }
   size_t size() const { return used_; }
 
  private:
-  struct Slot {
-    Key key;
-    uint8_t state;  // 0 empty, 1 loss, 2 win
-  };
-  size_t slot(const Key& k) const { return XXH3_64bits(&k, sizeof k) & (slots_.size() - 1); }
   void grow() {
-    std::vector<Slot> old(slots_.size() * 2, Slot{});
-    old.swap(slots_);
+    std::vector<Key> keys(keys_.size() * 2);
+    std::vector<uint32_t> tags(tags_.size() * 2, 0);
+    keys.swap(keys_), tags.swap(tags_);  // keys, tags: now the old table
     used_ = 0;
-    for (const Slot& s : old)
-      if (s.state != 0) insert(s.key, s.state == 2);
+    for (size_t i = 0; i < tags.size(); ++i)
+      if (tags[i] != 0) insert(keys[i], (tags[i] & 3) == 2);
   }
-  std::vector<Slot> slots_ = std::vector<Slot>(1024, Slot{});
+  // Slot i is empty when tags_[i] = 0, else it holds keys_[i] and tags_[i] =
+  // the top 30 bits of its hash (a filter before the full comparison, in an
+  // array small enough to stay in cache), then 2 bits: 1 loss, 2 win.
+  std::vector<Key> keys_ = std::vector<Key>(1024);
+  std::vector<uint32_t> tags_ = std::vector<uint32_t>(1024, 0);
   size_t used_ = 0;
 };
 
