@@ -5,7 +5,6 @@
 // its differential reference.
 #include <algorithm>
 #include <atomic>
-#include <cstring>
 #include <mutex>
 #include <stdexcept>
 #include <thread>
@@ -116,7 +115,7 @@ class CellCounter {
   }
 
   void countFrom(int r, const Lines& lines, int holesUsed, int queens, uint64_t hash, CountCell& cell) {
-    ++nodes_;
+    ++nodes_, ++reached_[size_t(r)];
     if (r == n_) {
       leaf(holesUsed, queens, hash, cell);
       return;
@@ -272,6 +271,8 @@ class CellCounter {
   }
 
   uint64_t nodes() const { return nodes_; }
+  // Partial placements of rows 0..r-1 the search reached, by r.
+  const std::vector<uint64_t>& reached() const { return reached_; }
 
  private:
   const CountSpec& s_;
@@ -280,29 +281,9 @@ class CellCounter {
   std::vector<uint64_t> queensKey_, holesKey_;
   std::vector<uint64_t> rows_;
   uint64_t nodes_ = 0;
+  std::vector<uint64_t> reached_ = std::vector<uint64_t>(size_t(n_) + 1, 0);
   ShiftTarget* shifts_ = nullptr;
 };
-
-// Seed 001's node counter: n squares examined for every partial placement of
-// rows 0..r-1 (r < n) that the program reaches, i.e. every non-attacking one.
-uint64_t hp71bNodes(int n) {
-  std::vector<uint64_t> partial(size_t(n) + 1, 0);
-  const uint32_t full = (1u << n) - 1;
-  struct Rec {
-    static void go(int r, int n, uint32_t full, uint32_t col, uint32_t down, uint32_t up, std::vector<uint64_t>& partial) {
-      ++partial[r];
-      if (r == n) return;
-      for (uint32_t free = full & ~(col | down | up); free; free &= free - 1) {
-        const uint32_t b = free & -free;
-        go(r + 1, n, full, col | b, ((down | b) << 1) & full, (up | b) >> 1, partial);
-      }
-    }
-  };
-  Rec::go(0, n, full, 0, 0, 0, partial);
-  uint64_t examined = 0;
-  for (int r = 0; r < n; ++r) examined += uint64_t(n) * partial[r];
-  return examined;
-}
 
 void checkSpec(const CountSpec& s) {
   const int maxN = s.problem == CountProblem::nPlusK || s.problem == CountProblem::endPositions ? 12
@@ -345,6 +326,7 @@ CountResult countGeneric(const CountSpec& spec, const CountProgress& progress) {
   std::atomic<size_t> next{0}, done{0};
   std::atomic<uint64_t> nodes{0};
   std::mutex progressLock;
+  std::vector<uint64_t> reached(size_t(spec.n) + 1, 0);
   std::vector<CellCounter::ShiftTarget> targets;
   auto worker = [&](CellCounter::ShiftTarget* target) {
     CellCounter counter(spec);
@@ -364,6 +346,8 @@ CountResult countGeneric(const CountSpec& spec, const CountProgress& progress) {
       }
     }
     nodes += counter.nodes();
+    std::lock_guard<std::mutex> lock(progressLock);
+    for (size_t r = 0; r < reached.size(); ++r) reached[r] += counter.reached()[r];
   };
   targets.resize(size_t(spec.threads));
   std::vector<std::thread> pool;
@@ -375,7 +359,11 @@ CountResult countGeneric(const CountSpec& spec, const CountProgress& progress) {
       for (size_t i = 0; i < result.cells.size(); ++i)
         result.cells[i].totals[0] += target.totals[i], result.cells[i].checksum += target.checksums[i];
   result.nodes = nodes;
-  if (spec.problem == CountProblem::hp71b) result.cells[0].totals[1] = hp71bNodes(spec.n);
+  // Seed 001's node counter: line 130 runs for each of the n squares of row r
+  // whenever the program holds a non-attacking placement of rows 0..r-1
+  // (r < n); with one cell (depth 0) the search reached every such placement.
+  if (spec.problem == CountProblem::hp71b)
+    for (int r = 0; r < spec.n; ++r) result.cells[0].totals[1] += uint64_t(spec.n) * reached[size_t(r)];
   return result;
 }
 
