@@ -170,20 +170,14 @@ inline void bookClass(const Tables& t, const uint32_t* board, const int* members
   uint64_t code[8], key[8];
   {
     uint64_t a = 0, b = 0, c = 0, d = 0;
-    int i = 0;
-    for (; i < t.depth; ++i) {
+    for (int i = 0; i < t.keyDigits; ++i) {
+      if (i == t.depth) code[0] = a, code[2] = b, code[4] = c, code[6] = d;  // the prefix so far
       a = a * n + p[i];
       b = b * n + p[n - 1 - i];
       c = c * n + q[i];
       d = d * n + q[n - 1 - i];
     }
-    code[0] = a, code[2] = b, code[4] = c, code[6] = d;
-    for (; i < t.keyDigits; ++i) {
-      a = a * n + p[i];
-      b = b * n + p[n - 1 - i];
-      c = c * n + q[i];
-      d = d * n + q[n - 1 - i];
-    }
+    if (t.depth >= t.keyDigits) code[0] = a, code[2] = b, code[4] = c, code[6] = d;
     key[0] = a, key[2] = b, key[4] = c, key[6] = d;
     for (int g = 0; g < 8; g += 2) code[g + 1] = t.codeTop - code[g], key[g + 1] = t.keyTop - key[g];
   }
