@@ -26,8 +26,6 @@
 #include <mutex>
 #include <numeric>
 #include <random>
-#include <system_error>
-#include <thread>
 #include <vector>
 
 namespace qcert {

@@ -136,7 +136,7 @@ int runCount(int argc, char** argv) {
   CountResult result;
   try {
     result = countPlacements(spec, [&](size_t done, size_t all) {
-      if (showProgress) std::fprintf(stderr, "\r  cells %zu / %zu, %.1f s ", done, all, seconds());
+      if (showProgress) std::fprintf(stderr, "\r  done %zu / %zu, %.1f s ", done, all, seconds());
     });
   } catch (const std::invalid_argument& e) {
     std::cerr << "prover count: " << e.what() << "\n";
