@@ -9,6 +9,8 @@
 #endif
 
 #include <algorithm>
+#include <atomic>
+#include <memory>
 #include <exception>
 #include <functional>
 
@@ -30,18 +32,24 @@ uint64_t compress(uint64_t x, uint64_t mask) {
 #endif
 }
 
-// Grundy values of all graphs on at most kTinyVertices vertices, by mex over
-// the options, smallest graphs first.  A graph on vertices 0..k-1 is coded by
-// one bit per pair: pair (i, j), i < j, is bit j*(j-1)/2 + i, set when i and j
-// are adjacent.  Most exhaustive-solver positions are this small.
+// Which small graphs are lost for the player to move, by table.  A graph on
+// vertices 0..k-1 is coded by one bit per pair: pair (i, j), i < j, is bit
+// j*(j-1)/2 + i, set when i and j are adjacent.  Most exhaustive-solver
+// positions are this small.  Grundy values (mex over the options, smallest
+// graphs first) are kept for graphs on at most 6 vertices, and one lost bit
+// (Grundy value 0: what a claim without a heap asks) for those on at most 7.
+// The 7-vertex bits, 2^21 of them, take about 0.1 s to compute, which small
+// certificates should not pay: each 64-bit word of them is computed when
+// first needed, by whichever thread needs it (racing threads store the same).
 class TinyGraphTable {
  public:
-  static constexpr unsigned kTinyVertices = 6;
+  // The largest vertex count the table decides for a heap of h.
+  static constexpr unsigned limit(uint32_t h) { return h == 0 ? 7 : 6; }
   TinyGraphTable() {
-    for (unsigned k = 0; k <= kTinyVertices; ++k) {
+    for (unsigned k = 0; k <= 6; ++k) {
       grundy_[k].resize(size_t(1) << pairs(k));
       for (uint32_t code = 0; code < grundy_[k].size(); ++code) {
-        uint32_t closed[kTinyVertices];  // closed[v]: v and its neighbours
+        uint32_t closed[6];  // closed[v]: v and its neighbours
         for (unsigned v = 0; v < k; ++v) {
           closed[v] = uint32_t(1) << v;
           for (unsigned u = 0; u < k; ++u)
@@ -50,28 +58,75 @@ class TinyGraphTable {
         uint64_t optionValues = 0;
         for (unsigned v = 0; v < k; ++v) {
           const uint32_t rest = ((uint32_t(1) << k) - 1) & ~closed[v];
-          optionValues |= uint64_t(1) << grundy(rest, closed);
+          unsigned j;
+          const uint32_t restCode = codeOf(rest, closed, j);
+          optionValues |= uint64_t(1) << grundy_[j][restCode];
         }
         grundy_[k][code] = uint8_t(std::countr_one(optionValues));
       }
     }
+    sixLost_.assign(grundy_[6].size() / 64, 0);  // bits: a quarter of the cache lines
+    for (uint32_t code = 0; code < grundy_[6].size(); ++code)
+      sixLost_[code / 64] |= uint64_t(grundy_[6][code] == 0) << code % 64;
   }
-  // Grundy value of the graph induced by the vertex set `mask` (at most
-  // kTinyVertices members) of a graph with closed neighbourhoods closed[].
-  unsigned grundy(uint32_t mask, const uint32_t* closed) const {
-    // Member j's row: its adjacency to members 0..j-1, squeezed out of
-    // closed[] by the bits of mask (bit j of the squeezed word is j itself).
-    uint32_t code = 0;
-    unsigned j = 0, shift = 0;  // shift = pairs(j)
-    for (uint32_t x = mask; x; x &= x - 1, shift += j, ++j)
-      code |= uint32_t(compress(closed[std::countr_zero(x)], mask) & ((uint32_t(1) << j) - 1)) << shift;
-    return grundy_[j][code];
+  // Is (mask, h) lost, for the graph induced by the vertex set `mask` (at most
+  // limit(h) members) of a graph with closed neighbourhoods closed[]?
+  bool lost(uint32_t mask, const uint32_t* closed, uint32_t h) const {
+    unsigned k;
+    const uint32_t code = codeOf(mask, closed, k);
+    if (k == 7) {
+      const uint32_t w = code / 64;
+      if (!(sevenReady_[w / 64].load(std::memory_order_acquire) >> w % 64 & 1)) {
+        sevenLost_[w].store(sevenWord(w), std::memory_order_relaxed);
+        sevenReady_[w / 64].fetch_or(uint64_t(1) << w % 64, std::memory_order_release);
+      }
+      return sevenLost_[w].load(std::memory_order_relaxed) >> code % 64 & 1;
+    }
+    if (k == 6 && h == 0) return sixLost_[code / 64] >> code % 64 & 1;
+    return grundy_[k][code] == h;
   }
 
  private:
-  static unsigned pairs(unsigned k) { return k * (k - 1) / 2; }
+  static constexpr unsigned pairs(unsigned k) { return k * (k - 1) / 2; }
   static unsigned pairBit(unsigned a, unsigned b) { return a < b ? pairs(b) + a : pairs(a) + b; }
-  std::vector<uint8_t> grundy_[kTinyVertices + 1];
+  // Member j's row: its adjacency to members 0..j-1, squeezed out of closed[]
+  // by the bits of mask (bit j of the squeezed word is j itself).
+  static uint32_t codeOf(uint32_t mask, const uint32_t* closed, unsigned& j) {
+    uint32_t code = 0;
+    unsigned shift = 0;  // shift = pairs(j)
+    j = 0;
+    for (uint32_t x = mask; x; x &= x - 1, shift += j, ++j)
+      code |= uint32_t(compress(closed[std::countr_zero(x)], mask) & ((uint32_t(1) << j) - 1)) << shift;
+    return code;
+  }
+  // A 7-vertex graph is lost when every option (at most 6 vertices) is won.
+  // Word w holds the codes 64 w .. 64 w + 63: its bits 0..5 are the pairs
+  // among vertices 0..3, the word index all other pairs.
+  [[gnu::noinline]] uint64_t sevenWord(uint32_t w) const {
+    uint32_t outer[7];  // closed neighbourhoods by the other pairs only
+    for (unsigned v = 0; v < 7; ++v) {
+      outer[v] = uint32_t(1) << v;
+      for (unsigned u = 0; u < 7; ++u)
+        if (u != v && (64 * w >> pairBit(u, v) & 1)) outer[v] |= uint32_t(1) << u;
+    }
+    uint64_t word = 0;
+    for (uint32_t inner = 0; inner < 64; ++inner) {
+      uint32_t closed[7];
+      for (unsigned v = 0; v < 7; ++v) {
+        closed[v] = outer[v];
+        for (unsigned u = 0; u < 4 && v < 4; ++u)
+          if (u != v && (inner >> pairBit(u, v) & 1)) closed[v] |= uint32_t(1) << u;
+      }
+      bool lost = true;
+      for (unsigned v = 0; v < 7 && lost; ++v) lost = !this->lost(0x7f & ~closed[v], closed, 0);
+      word |= uint64_t(lost) << inner;
+    }
+    return word;
+  }
+  std::vector<uint8_t> grundy_[7];
+  std::vector<uint64_t> sixLost_;
+  mutable std::unique_ptr<std::atomic<uint64_t>[]> sevenLost_{new std::atomic<uint64_t>[size_t(1) << pairs(6)]{}};
+  mutable std::unique_ptr<std::atomic<uint64_t>[]> sevenReady_{new std::atomic<uint64_t>[size_t(1) << (pairs(6) - 6)]{}};
 };
 
 // Exhaustive win/loss solver for positions with at most 32 live squares,
@@ -113,12 +168,12 @@ class SmallSolver {
       *winningSquare = -1;
       // Order: tiny preferred, tiny other (table lookups), then the rest
       // likewise; within each, the smaller options first (see win()).
+      const unsigned tiny = 6;  // with 7 here, fewer wins pair with a sibling (+1% solves)
       uint32_t bySize[32] = {};
       for (uint32_t x = mask; x; x &= x - 1)
         bySize[std::popcount(mask & ~adj_[std::countr_zero(x)])] |= x & -x;
       for (unsigned pass = 0; pass < 4 && !result; ++pass)
-        for (unsigned k = pass < 2 ? 0 : TinyGraphTable::kTinyVertices + 1;
-             k <= (pass < 2 ? TinyGraphTable::kTinyVertices : 31) && !result; ++k)
+        for (unsigned k = pass < 2 ? 0 : tiny + 1; k <= (pass < 2 ? tiny : 31) && !result; ++k)
           for (uint32_t x = bySize[k] & (pass % 2 ? ~preferred : preferred); x && !result; x &= x - 1) {
             const unsigned i = unsigned(std::countr_zero(x));
             if (!win(mask & ~adj_[i], h)) result = true, *winningSquare = int(square_[i]);
@@ -138,27 +193,26 @@ class SmallSolver {
     if (h > unsigned(std::popcount(mask))) return true;
     if (mask == 0) return false;  // no board move and (h <= 0) no heap move
     // Sprague-Grundy again: (mask, h) is lost exactly when G(mask) = h.
-    const auto tiny = [](uint32_t m) { return std::popcount(m) <= int(TinyGraphTable::kTinyVertices); };
-    if (tiny(mask)) return tiny_.grundy(mask, adj_) != h;
+    const unsigned live = unsigned(std::popcount(mask)), tiny = TinyGraphTable::limit(h);
+    if (live <= tiny) return !tiny_.lost(mask, adj_, h);
     // The options, grouped by size: bySize[k] has bit i when the queen on i
-    // leaves k live squares.  Those with at most kTinyVertices first, from
-    // the table, smallest first (cheaper, and more often of value h): one
-    // with Grundy value h leaves the opponent a lost position.
-    const unsigned live = unsigned(std::popcount(mask));
+    // leaves k live squares.  Those with at most `tiny` first, from the
+    // table, smallest first (cheaper, and more often lost): one that is lost
+    // for the opponent wins.
     uint32_t option[32], bySize[32] = {};
     for (uint32_t x = mask; x; x &= x - 1) {
       const unsigned i = unsigned(std::countr_zero(x));
       option[i] = mask & ~adj_[i];
       bySize[std::popcount(option[i])] |= uint32_t(1) << i;
     }
-    for (unsigned k = 0; k <= TinyGraphTable::kTinyVertices; ++k)
+    for (unsigned k = 0; k <= tiny; ++k)
       for (uint32_t x = bySize[k]; x; x &= x - 1)
-        if (tiny_.grundy(option[std::countr_zero(x)], adj_) == h) return true;
+        if (tiny_.lost(option[std::countr_zero(x)], adj_, h)) return true;
     const uint64_t key = mask | uint64_t(h) << 32;
     if (int known = lookup(key); known >= 0) return known;
     ++nodes_;
     bool result = false;
-    for (unsigned k = TinyGraphTable::kTinyVertices + 1; k < live && !result; ++k)
+    for (unsigned k = tiny + 1; k < live && !result; ++k)
       for (uint32_t x = bySize[k]; x && !result; x &= x - 1) result = !win(option[std::countr_zero(x)], h);
     for (uint32_t h2 = 0; h2 < h && !result; ++h2) result = !win(mask, h2);
     store(key, result);
