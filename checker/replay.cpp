@@ -336,7 +336,7 @@ class Replayer {
       if (!root.test(q)) throw Rejection("claim queen " + squareName(geo_.n, q) + " is not live when placed");
       root = root.without(geo_.attack[q]);
     }
-    verify(root, cert_.heap, cert_.claimWin, -1);
+    verify(root, cert_.heap, cert_.claimWin, -1, nullptr);
     if (tokens_.remaining() != 0)
       throw Rejection(std::to_string(tokens_.remaining()) + " unused reply tokens after the proof was complete");
     stats_.memoEntries = memo_.size();
@@ -354,15 +354,18 @@ class Replayer {
   }
 
   // Moves are recorded for messages only: >= 0 board square, < 0 heap to -move-1.
-  void play(const B& L, uint32_t h, bool wantWin, int move) {
+  // img: the eight images of L (see verify()).
+  void play(const B& L, const B (&img)[8], uint32_t h, bool wantWin, int move) {
     path_.push_back(move);
-    if (move >= 0) verify(L.without(geo_.attack[move]), h, wantWin, move);
-    else verify(L, uint32_t(-move - 1), wantWin, -1);
+    if (move >= 0) verify(L.without(geo_.attack[move]), h, wantWin, move, &img);
+    else verify(L, uint32_t(-move - 1), wantWin, -1, &img);
     path_.pop_back();
   }
 
   // want: true = the player to move at (L, h) wins, false = loses.
-  void verify(const B& L, uint32_t h, bool wantWin, int lastMove) {
+  // parentImg: the images of the position before lastMove (of L itself when
+  // lastMove < 0), or null at the root.
+  void verify(const B& L, uint32_t h, bool wantWin, int lastMove, const B (*parentImg)[8]) {
     ++stats_.nodes;
     const unsigned m = L.count();
     const char* want = wantWin ? "win" : "loss";
@@ -377,8 +380,10 @@ class Replayer {
     // the symmetries g with g(L) = L, as a bit set over g.
     Key key{L, h};
     unsigned stabiliser = 1;
-    B img[8];
-    geo_.images(L, img);
+    B img[8];  // img[g] = g(L); g(P - N[v]) = g(P) - N[g(v)], as g maps attacks to attacks
+    if (!parentImg) geo_.images(L, img);
+    for (int g = 0; g < 8 && parentImg; ++g)
+      img[g] = lastMove < 0 ? (*parentImg)[g] : (*parentImg)[g].without(geo_.attack[geo_.sym[g][unsigned(lastMove)]]);
     for (int g = 1; g < 8; ++g) {
       if (img[g] == L) stabiliser |= 1u << g;
       if (img[g] < key.live) key.live = img[g];
@@ -401,13 +406,13 @@ class Replayer {
         if (lastMove < 0) reject(at() + "default reply mirror180 but there is no opponent board move made in this replay to answer");
         const unsigned v = geo_.mirror180(unsigned(lastMove));
         if (!L.test(v)) reject(at() + "default reply mirror180: board move on square " + squareName(geo_.n, v) + " is not live");
-        play(L, h, false, int(v));
+        play(L, img, h, false, int(v));
       } else if (t <= m) {
         unsigned v = 0, i = 0;
         L.forEach([&](unsigned s) { if (++i == t) v = s; });
-        play(L, h, false, int(v));
+        play(L, img, h, false, int(v));
       } else if (t - m <= h) {
-        play(L, h, false, -int(t - m));  // heap move to t - m - 1
+        play(L, img, h, false, -int(t - m));  // heap move to t - m - 1
       } else {
         reject(at() + "value " + std::to_string(t) + " names no move (" + liveText(m) + heapText(h) + ")");
       }
@@ -436,12 +441,12 @@ class Replayer {
         toSolve.reset(v);
         partnersWanted_ = toSolve.without(alsoWon);
         winningSquare_ = -1;
-        play(L, h, true, int(v));
+        play(L, img, h, true, int(v));
         if (solved(v) && winningSquare_ >= 0)  // and so are the children symmetric to L - N[u]
           for (int g = 0; g < 8; ++g)
             if (stabiliser >> g & 1) alsoWon.set(geo_.sym[g][unsigned(winningSquare_)]);
       });
-      for (uint32_t h2 = 0; h2 < h; ++h2) play(L, h, true, -int(h2) - 1);
+      for (uint32_t h2 = 0; h2 < h; ++h2) play(L, img, h, true, -int(h2) - 1);
     }
     memo_.insert(key, wantWin);
   }
