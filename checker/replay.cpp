@@ -1,16 +1,12 @@
 #include "replay.hpp"
 
 #include "board.hpp"
+#include "tiny_graph_table.hpp"
 
 #include <pthread.h>
 #include <xxhash.h>
-#if defined(__BMI2__)
-#include <immintrin.h>
-#endif
 
 #include <algorithm>
-#include <atomic>
-#include <memory>
 #include <exception>
 #include <functional>
 
@@ -19,115 +15,6 @@ namespace {
 
 std::string heapText(uint32_t h) { return h ? " and a heap of " + std::to_string(h) : ""; }
 std::string liveText(unsigned m) { return std::to_string(m) + (m == 1 ? " live square" : " live squares"); }
-
-// The bits of x at the positions of mask's set bits, packed to the bottom
-// (the BMI2 instruction pext, or the same by a loop).
-uint64_t compress(uint64_t x, uint64_t mask) {
-#if defined(__BMI2__)
-  return _pext_u64(x, mask);
-#else
-  uint64_t packed = 0;
-  for (unsigned out = 0; mask; mask &= mask - 1, ++out) packed |= (x >> std::countr_zero(mask) & 1) << out;
-  return packed;
-#endif
-}
-
-// Which small graphs are lost for the player to move, by table.  A graph on
-// vertices 0..k-1 is coded by one bit per pair: pair (i, j), i < j, is bit
-// j*(j-1)/2 + i, set when i and j are adjacent.  Most exhaustive-solver
-// positions are this small.  Grundy values (mex over the options, smallest
-// graphs first) are kept for graphs on at most 6 vertices, and one lost bit
-// (Grundy value 0: what a claim without a heap asks) for those on at most 7.
-// The 7-vertex bits, 2^21 of them, take about 0.1 s to compute, which small
-// certificates should not pay: each 64-bit word of them is computed when
-// first needed, by whichever thread needs it (racing threads store the same).
-class TinyGraphTable {
- public:
-  // The largest vertex count the table decides for a heap of h.
-  static constexpr unsigned limit(uint32_t h) { return h == 0 ? 7 : 6; }
-  TinyGraphTable() {
-    for (unsigned k = 0; k <= 6; ++k) {
-      grundy_[k].resize(size_t(1) << pairs(k));
-      for (uint32_t code = 0; code < grundy_[k].size(); ++code) {
-        uint32_t closed[6];  // closed[v]: v and its neighbours
-        for (unsigned v = 0; v < k; ++v) {
-          closed[v] = uint32_t(1) << v;
-          for (unsigned u = 0; u < k; ++u)
-            if (u != v && (code >> pairBit(u, v) & 1)) closed[v] |= uint32_t(1) << u;
-        }
-        uint64_t optionValues = 0;
-        for (unsigned v = 0; v < k; ++v) {
-          const uint32_t rest = ((uint32_t(1) << k) - 1) & ~closed[v];
-          unsigned j;
-          const uint32_t restCode = codeOf(rest, closed, j);
-          optionValues |= uint64_t(1) << grundy_[j][restCode];
-        }
-        grundy_[k][code] = uint8_t(std::countr_one(optionValues));
-      }
-    }
-    sixLost_.assign(grundy_[6].size() / 64, 0);  // bits: a quarter of the cache lines
-    for (uint32_t code = 0; code < grundy_[6].size(); ++code)
-      sixLost_[code / 64] |= uint64_t(grundy_[6][code] == 0) << code % 64;
-  }
-  // Is (mask, h) lost, for the graph induced by the vertex set `mask` (at most
-  // limit(h) members) of a graph with closed neighbourhoods closed[]?
-  bool lost(uint32_t mask, const uint32_t* closed, uint32_t h) const {
-    unsigned k;
-    const uint32_t code = codeOf(mask, closed, k);
-    if (k == 7) {
-      const uint32_t w = code / 64;
-      if (!(sevenReady_[w / 64].load(std::memory_order_acquire) >> w % 64 & 1)) {
-        sevenLost_[w].store(sevenWord(w), std::memory_order_relaxed);
-        sevenReady_[w / 64].fetch_or(uint64_t(1) << w % 64, std::memory_order_release);
-      }
-      return sevenLost_[w].load(std::memory_order_relaxed) >> code % 64 & 1;
-    }
-    if (k == 6 && h == 0) return sixLost_[code / 64] >> code % 64 & 1;
-    return grundy_[k][code] == h;
-  }
-
- private:
-  static constexpr unsigned pairs(unsigned k) { return k * (k - 1) / 2; }
-  static unsigned pairBit(unsigned a, unsigned b) { return a < b ? pairs(b) + a : pairs(a) + b; }
-  // Member j's row: its adjacency to members 0..j-1, squeezed out of closed[]
-  // by the bits of mask (bit j of the squeezed word is j itself).
-  static uint32_t codeOf(uint32_t mask, const uint32_t* closed, unsigned& j) {
-    uint32_t code = 0;
-    unsigned shift = 0;  // shift = pairs(j)
-    j = 0;
-    for (uint32_t x = mask; x; x &= x - 1, shift += j, ++j)
-      code |= uint32_t(compress(closed[std::countr_zero(x)], mask) & ((uint32_t(1) << j) - 1)) << shift;
-    return code;
-  }
-  // A 7-vertex graph is lost when every option (at most 6 vertices) is won.
-  // Word w holds the codes 64 w .. 64 w + 63: its bits 0..5 are the pairs
-  // among vertices 0..3, the word index all other pairs.
-  [[gnu::noinline]] uint64_t sevenWord(uint32_t w) const {
-    uint32_t outer[7];  // closed neighbourhoods by the other pairs only
-    for (unsigned v = 0; v < 7; ++v) {
-      outer[v] = uint32_t(1) << v;
-      for (unsigned u = 0; u < 7; ++u)
-        if (u != v && (64 * w >> pairBit(u, v) & 1)) outer[v] |= uint32_t(1) << u;
-    }
-    uint64_t word = 0;
-    for (uint32_t inner = 0; inner < 64; ++inner) {
-      uint32_t closed[7];
-      for (unsigned v = 0; v < 7; ++v) {
-        closed[v] = outer[v];
-        for (unsigned u = 0; u < 4 && v < 4; ++u)
-          if (u != v && (inner >> pairBit(u, v) & 1)) closed[v] |= uint32_t(1) << u;
-      }
-      bool lost = true;
-      for (unsigned v = 0; v < 7 && lost; ++v) lost = !this->lost(0x7f & ~closed[v], closed, 0);
-      word |= uint64_t(lost) << inner;
-    }
-    return word;
-  }
-  std::vector<uint8_t> grundy_[7];
-  std::vector<uint64_t> sixLost_;
-  mutable std::unique_ptr<std::atomic<uint64_t>[]> sevenLost_{new std::atomic<uint64_t>[size_t(1) << pairs(6)]{}};
-  mutable std::unique_ptr<std::atomic<uint64_t>[]> sevenReady_{new std::atomic<uint64_t>[size_t(1) << (pairs(6) - 6)]{}};
-};
 
 // Exhaustive win/loss solver for positions with at most 32 live squares,
 // relabelled to local indices of a frame: a set F of at most 32 squares that
