@@ -77,10 +77,10 @@ class SmallSolver {
     // A position with k live squares has at most k board options, so its
     // Grundy value G is at most k; for h > k the mover wins by moving the
     // heap to G (Sprague-Grundy: (mask, G) is a loss).  This bounds h by 32.
-    if (h > unsigned(std::popcount(mask))) return true;
+    const unsigned live = unsigned(std::popcount(mask)), tiny = TinyGraphTable::limit(h);
+    if (h > live) return true;
     if (mask == 0) return false;  // no board move and (h <= 0) no heap move
     // Sprague-Grundy again: (mask, h) is lost exactly when G(mask) = h.
-    const unsigned live = unsigned(std::popcount(mask)), tiny = TinyGraphTable::limit(h);
     if (live <= tiny) return !tiny_.lost(mask, adj_, h);
     // The options, grouped by size: bySize[k] has bit i when the queen on i
     // leaves k live squares.  Those with at most `tiny` first, from the
