@@ -7,6 +7,7 @@
 #include <immintrin.h>
 #endif
 
+#include <algorithm>
 #include <atomic>
 #include <bit>
 #include <cstdint>
@@ -44,12 +45,8 @@ class TinyGraphTable {
     for (unsigned k = 0; k <= 6; ++k) {
       grundy_[k].resize(size_t(1) << pairs(k));
       for (uint32_t code = 0; code < grundy_[k].size(); ++code) {
-        uint32_t closed[6];  // closed[v]: v and its neighbours
-        for (unsigned v = 0; v < k; ++v) {
-          closed[v] = uint32_t(1) << v;
-          for (unsigned u = 0; u < k; ++u)
-            if (u != v && (code >> pairBit(u, v) & 1)) closed[v] |= uint32_t(1) << u;
-        }
+        uint32_t closed[6] = {1, 2, 4, 8, 16, 32};  // closed[v]: v and its neighbours
+        addEdges(code, k, closed);
         uint64_t optionValues = 0;
         for (unsigned v = 0; v < k; ++v) {
           const uint32_t rest = ((uint32_t(1) << k) - 1) & ~closed[v];
@@ -85,6 +82,12 @@ class TinyGraphTable {
  private:
   static constexpr unsigned pairs(unsigned k) { return k * (k - 1) / 2; }
   static unsigned pairBit(unsigned a, unsigned b) { return a < b ? pairs(b) + a : pairs(a) + b; }
+  // Adds to closed[0..k-1] the edges among vertices 0..k-1 that code sets.
+  static void addEdges(uint32_t code, unsigned k, uint32_t* closed) {
+    for (unsigned v = 0; v < k; ++v)
+      for (unsigned u = 0; u < k; ++u)
+        if (u != v && (code >> pairBit(u, v) & 1)) closed[v] |= uint32_t(1) << u;
+  }
   // Member j's row: its adjacency to members 0..j-1, squeezed out of closed[]
   // by the bits of mask (bit j of the squeezed word is j itself).
   static uint32_t codeOf(uint32_t mask, const uint32_t* closed, unsigned& j) {
@@ -99,20 +102,13 @@ class TinyGraphTable {
   // Word w holds the codes 64 w .. 64 w + 63: its bits 0..5 are the pairs
   // among vertices 0..3, the word index all other pairs.
   [[gnu::noinline]] uint64_t sevenWord(uint32_t w) const {
-    uint32_t outer[7];  // closed neighbourhoods by the other pairs only
-    for (unsigned v = 0; v < 7; ++v) {
-      outer[v] = uint32_t(1) << v;
-      for (unsigned u = 0; u < 7; ++u)
-        if (u != v && (64 * w >> pairBit(u, v) & 1)) outer[v] |= uint32_t(1) << u;
-    }
+    uint32_t outer[7] = {1, 2, 4, 8, 16, 32, 64};  // closed neighbourhoods by the other pairs only
+    addEdges(64 * w, 7, outer);
     uint64_t word = 0;
     for (uint32_t inner = 0; inner < 64; ++inner) {
       uint32_t closed[7];
-      for (unsigned v = 0; v < 7; ++v) {
-        closed[v] = outer[v];
-        for (unsigned u = 0; u < 4 && v < 4; ++u)
-          if (u != v && (inner >> pairBit(u, v) & 1)) closed[v] |= uint32_t(1) << u;
-      }
+      std::copy(outer, outer + 7, closed);
+      addEdges(inner, 4, closed);
       bool lost = true;
       for (unsigned v = 0; v < 7 && lost; ++v) lost = !this->lost(0x7f & ~closed[v], closed, 0);
       word |= uint64_t(lost) << inner;
