@@ -268,9 +268,11 @@ class Replayer {
     Key key{L, h};
     unsigned stabiliser = 1;
     B img[8];  // img[g] = g(L); g(P - N[v]) = g(P) - N[g(v)], as g maps attacks to attacks
-    if (!parentImg) geo_.images(L, img);
-    for (int g = 0; g < 8 && parentImg; ++g)
-      img[g] = lastMove < 0 ? (*parentImg)[g] : (*parentImg)[g].without(geo_.attack[geo_.sym[g][unsigned(lastMove)]]);
+    if (!parentImg)
+      geo_.images(L, img);
+    else
+      for (int g = 0; g < 8; ++g)
+        img[g] = lastMove < 0 ? (*parentImg)[g] : (*parentImg)[g].without(geo_.attack[geo_.sym[g][unsigned(lastMove)]]);
     for (int g = 1; g < 8; ++g) {
       if (img[g] == L) stabiliser |= 1u << g;
       if (img[g] < key.live) key.live = img[g];
