@@ -1,6 +1,7 @@
 #include "certificate_file.hpp"
 
 #include "board.hpp"
+#include "limits.hpp"
 #include "qcert.capnp.h"
 
 #include <capnp/serialize.h>
@@ -18,6 +19,12 @@ namespace qcert {
 namespace {
 
 constexpr size_t kMaxMessages = size_t(1) << 22;
+
+// The i-th little-endian 32-bit field from `at` (Cap'n Proto's segment table).
+uint64_t readLittle32(const capnp::word* at, uint64_t i) {
+  const auto* b = reinterpret_cast<const unsigned char*>(at) + 4 * i;
+  return uint64_t(b[0]) | uint64_t(b[1]) << 8 | uint64_t(b[2]) << 16 | uint64_t(b[3]) << 24;
+}
 
 capnp::ReaderOptions readerOptions() {
   capnp::ReaderOptions o;
@@ -40,6 +47,7 @@ uint64_t loadChunk(kj::ArrayPtr<const capnp::word> msg, size_t index,
   const size_t frameSize = ZSTD_findFrameCompressedSize(frame.begin(), frame.size());
   if (ZSTD_isError(frameSize) || frameSize != frame.size())
     throw Rejection(where + "zstdFrame is not exactly one zstd frame");
+  if (rawSize > raw.capacity()) limits::reserve(rawSize, "a chunk's token buffer");
   raw.assign(rawSize, 0);
   const size_t got = ZSTD_decompress(raw.data(), raw.size(), frame.begin(), frame.size());
   if (ZSTD_isError(got)) throw Rejection(where + "zstd: " + ZSTD_getErrorName(got));
@@ -63,18 +71,32 @@ uint64_t loadChunk(kj::ArrayPtr<const capnp::word> msg, size_t index,
 
 }  // namespace
 
-MappedFile::MappedFile(const std::string& path) {
-  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) throw IoError("cannot open " + path + ": " + std::strerror(errno));
+const char* fileTypeName(mode_t mode) {
+  if (S_ISDIR(mode)) return "a directory";
+  if (S_ISFIFO(mode)) return "a named pipe (FIFO)";
+  if (S_ISCHR(mode)) return "a character device";
+  if (S_ISBLK(mode)) return "a block device";
+  if (S_ISSOCK(mode)) return "a socket";
+  return "not a regular file";
+}
+
+uint64_t regularFileSize(const std::string& path, const std::string& label) {
   struct stat st {};
-  if (::fstat(fd, &st) != 0) {
-    int e = errno;
+  if (::stat(path.c_str(), &st) != 0) throw IoError(label + ": cannot open " + path + ": " + std::strerror(errno));
+  if (!S_ISREG(st.st_mode)) throw IoError(label + ": " + path + " is " + fileTypeName(st.st_mode) + ", not a certificate file");
+  return uint64_t(st.st_size);
+}
+
+MappedFile::MappedFile(const std::string& path) {
+  // stat before open: opening a FIFO for reading blocks until a writer
+  // comes.  O_NONBLOCK and the fstat below cover a file swapped in between.
+  regularFileSize(path, "file");
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+  if (fd < 0) throw IoError("file: cannot open " + path + ": " + std::strerror(errno));
+  struct stat st {};
+  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
     ::close(fd);
-    throw IoError("cannot stat " + path + ": " + std::strerror(e));
-  }
-  if (!S_ISREG(st.st_mode)) {
-    ::close(fd);
-    throw IoError(path + " is not a regular file");
+    throw IoError("file: " + path + " is not a regular file");
   }
   if (st.st_size == 0) {
     ::close(fd);
@@ -84,7 +106,7 @@ MappedFile::MappedFile(const std::string& path) {
   void* p = ::mmap(nullptr, size_, PROT_READ, MAP_PRIVATE, fd, 0);
   int e = errno;
   ::close(fd);
-  if (p == MAP_FAILED) throw IoError("cannot mmap " + path + ": " + std::strerror(e));
+  if (p == MAP_FAILED) throw IoError("file: cannot mmap " + path + ": " + std::strerror(e));
   data_ = static_cast<const unsigned char*>(p);
 }
 
@@ -103,15 +125,27 @@ Certificate readCertificate(const MappedFile& file) {
   Certificate cert;
   while (rest.size() > 0) {
     if (messages.size() >= kMaxMessages) throw Rejection("more than 2^22 messages in the file");
+    // The framing (docs/certificate-format.md, "File layout") read here
+    // first, so a cut or corrupt file gets a reason a person can act on.
+    const std::string where = "message " + std::to_string(messages.size()) + " at byte " +
+                              std::to_string(size_t(reinterpret_cast<const unsigned char*>(rest.begin()) - file.data()));
+    const uint64_t segments = uint64_t(readLittle32(rest.begin(), 0)) + 1;
+    if (segments > 512)
+      throw Rejection(where + " declares " + std::to_string(segments) + " segments (at most 512): the file is corrupt or not a certificate");
+    const uint64_t tableWords = (segments + 2) / 2;  // the count and the sizes, 4 bytes each, padded to a word
+    uint64_t words = tableWords;
+    if (tableWords <= rest.size())
+      for (uint64_t i = 0; i < segments; ++i) words += readLittle32(rest.begin(), 1 + i);
+    if (words > rest.size())
+      throw Rejection("the file ends inside " + where + ": it declares " + std::to_string(8 * words) + " bytes and " +
+                      std::to_string(8 * rest.size()) + " remain (the file is truncated or a size field is corrupt)");
     const capnp::word* end;
     try {
-      capnp::FlatArrayMessageReader reader(rest, readerOptions());
+      capnp::FlatArrayMessageReader reader(kj::arrayPtr(rest.begin(), size_t(words)), readerOptions());
       end = reader.getEnd();
     } catch (const kj::Exception& e) {
-      throw Rejection("malformed message framing at message " + std::to_string(messages.size()) +
-                      " (file corrupted or truncated): " + e.getDescription().cStr());
+      throw Rejection("malformed framing of " + where + " (file corrupted or truncated): " + e.getDescription().cStr());
     }
-    if (end <= rest.begin() || end > rest.end()) throw Rejection("malformed message framing");
     messages.push_back(kj::arrayPtr(rest.begin(), end));
     rest = kj::arrayPtr(end, rest.end());
   }

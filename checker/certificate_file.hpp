@@ -14,13 +14,17 @@
 
 namespace qcert {
 
-// Missing/unreadable file and similar: exit status 2, not a verdict.
+// Missing/unreadable/special file and similar: exit status 2, not a verdict.
 struct IoError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
 inline constexpr uint32_t kMaxHeap = 1'000'000;
 inline constexpr uint32_t kMaxRawSize = 64u << 20;
+
+// The size of the regular file at `path`; IoError naming `label` when it is
+// missing, unreadable or not a regular file (a FIFO would block a reader).
+uint64_t regularFileSize(const std::string& path, const std::string& label);
 
 // Read-only private mapping of a whole regular file.
 class MappedFile {

@@ -10,7 +10,8 @@
 #include "count.hpp"
 
 #include "board.hpp"     // Rejection
-#include "manifest.hpp"  // currentErrorText, runWorkers
+#include "limits.hpp"
+#include "parallel.hpp"
 #include "qcert.capnp.h"
 
 #include <capnp/serialize.h>
@@ -25,6 +26,7 @@
 #include <cstdlib>
 #include <mutex>
 #include <numeric>
+#include <ostream>
 #include <random>
 #include <vector>
 
@@ -225,6 +227,7 @@ struct QueenCounter {
   uint64_t key[27][27];    // pieceMix of a queen on (r,c): the fingerprint is mix(sum of these)
   unsigned col[27];        // the queen's column in each row on the current path
   Counts out{{0}, {0}, 0};
+  limits::Countdown countdown;
 
   // Blocked columns of the next row from a line through a queen: for
   // r+c = const the column moves left, for r-c = const right; the torus wraps.
@@ -232,6 +235,7 @@ struct QueenCounter {
   uint32_t nextB(uint32_t b) const { return (Torus ? b << 1 | b >> (n - 1) : b << 1) & full; }
 
   void search(unsigned r, uint32_t cols, uint32_t a, uint32_t b, uint64_t sum) {
+    countdown.tick();
     if (r == n) {
       ++out.totals[0];
       out.checksum += mix(sum);
@@ -298,6 +302,7 @@ struct BoardCounter {
   std::array<std::vector<unsigned>, 8> sym;  // sym[g][s]: image of square s under the g-th symmetry
   unsigned holes = 0, queens = 0;
   Counts out;
+  limits::Countdown countdown;
 
   BoardCounter(const Params& params) : p(params), n(int(params.n)), sizes(params.totalsLen) {
     board.assign(n * n, kEmpty), attacked.assign(n * n, 0);
@@ -358,6 +363,7 @@ struct BoardCounter {
     }
   }
   void plusKFrom(int r) {
+    countdown.tick();
     if (r < n) return plusKRow(r, 0);
     if (holes == p.k) countPlacement(0);  // every row has one queen more than holes: n+k queens
   }
@@ -370,6 +376,7 @@ struct BoardCounter {
           for (int rr = r + dr, cc = c + dc; rr >= 0 && rr < n && cc >= 0 && cc < n; rr += dr, cc += dc) attacked[rr * n + cc] += delta;
   }
   void endFrom(int r) {
+    countdown.tick();
     if (queens >= sizes) return;  // more than L queens: never counted (a cell's prefix may hold that many)
     if (r == n) {
       for (size_t s = 0; s < board.size(); ++s)
@@ -410,11 +417,12 @@ Counts runHp71b(unsigned size) {
   const int S = int(size);
   int B[17] = {}, R = 0, C = 0, T = 0;
   uint64_t F = 0, N = 0, checksum = 0;
+  limits::Countdown countdown;
 L90:  R = R + 1; if (R > S) goto L190;
 L100: C = 0;
 L110: C = C + 1; if (C > S) goto L170;
 L120: T = 0;
-L130: N = N + 1;
+L130: N = N + 1; countdown.tick();
 L140: T = T + 1; if (T >= R) goto L160;
 L150: if (B[T] == C || std::abs(B[T] - C) == R - T) goto L110; else goto L140;
 L160: B[R] = C; goto L90;
@@ -441,19 +449,18 @@ Counts recount(const Params& p, const std::vector<uint64_t>& prefix) {
 }
 
 // "" when the recount agrees with the cell, else what differs.
-std::string compareCell(size_t i, const Cell& cell, const Counts& got) {
-  const std::string where = "cell " + std::to_string(i) + " (" + rowsText(cell.rows) + "): ";
+std::string compareCell(const Cell& cell, const Counts& got) {
   auto lists = [&](const char* name, const std::vector<uint64_t>& stated, const std::vector<uint64_t>& found) -> std::string {
     for (size_t j = 0; j < stated.size(); ++j)
       if (j >= found.size() || stated[j] != found[j])
-        return where + name + "[" + std::to_string(j) + "] is " + std::to_string(stated[j]) + ", recount gives " +
+        return name + std::string("[") + std::to_string(j) + "] is " + std::to_string(stated[j]) + ", recount gives " +
                (j < found.size() ? std::to_string(found[j]) : "nothing");
-    return stated.size() == found.size() ? "" : where + name + ": recount has more entries";
+    return stated.size() == found.size() ? "" : name + std::string(": recount has more entries");
   };
   std::string why = lists("totals", cell.counts.totals, got.totals);
   if (why.empty()) why = lists("classes", cell.counts.classes, got.classes);
   if (why.empty() && cell.counts.checksum != got.checksum)
-    why = where + "checksum is " + hex(cell.counts.checksum) + ", recount gives " + hex(got.checksum);
+    why = "checksum is " + hex(cell.counts.checksum) + ", recount gives " + hex(got.checksum);
   return why;
 }
 
@@ -482,7 +489,7 @@ std::string statement(const Params& p, const std::vector<unsigned __int128>& tot
 }  // namespace
 
 CountResult verifyCountCertificate(const Certificate& cert, unsigned jobs, uint64_t sample, uint64_t seed,
-                                   uint64_t part, uint64_t parts, bool progress) {
+                                   uint64_t part, uint64_t parts, bool progress, std::ostream* announce) {
   // Every list is length-checked before its elements are read, so traversal
   // stays near the message size; the limit only has to admit 2^20 cells.
   capnp::ReaderOptions options;
@@ -501,6 +508,7 @@ CountResult verifyCountCertificate(const Certificate& cert, unsigned jobs, uint6
   const Counts stated = copyCounts("the claim", claim.getTotals(), claim.getClasses(), claim.getChecksum());
   const auto list = claim.getCells();
   if (list.size() > kMaxCells) throw Rejection(std::to_string(list.size()) + " cells: more than 2^20");
+  limits::reserve(uint64_t(list.size()) * (sizeof(Cell) + 8 * (p.depth + p.totalsLen + p.classesLen) + 64), "the cells");
   const uint64_t allowedBits = ((uint64_t(1) << p.n) - 1) * (p.problem == Problem::nPlusK ? 0x100000001ull : 1);
   std::vector<Cell> cells(list.size());
   for (size_t i = 0; i < cells.size(); ++i) {
@@ -556,39 +564,38 @@ CountResult verifyCountCertificate(const Certificate& cert, unsigned jobs, uint6
   auto weight = [&](size_t i) { return std::accumulate(cells[i].counts.totals.begin(), cells[i].counts.totals.end(), (unsigned __int128)0); };
   std::stable_sort(todo.begin(), todo.end(), [&](size_t x, size_t y) { return weight(x) > weight(y); });
 
+  // Announce the work before doing it: the cells' own (untrusted) totals say
+  // how many placements the recount will visit at least.  The 1e9 a second
+  // per job is optimistic, so a refusal here never stops a check that fits.
+  unsigned __int128 placements = 0;
+  for (size_t i : todo) placements += weight(i);
+  const double seconds = double(placements) / 1e9 / std::max(1u, std::min<unsigned>(jobs, unsigned(std::min<size_t>(todo.size(), 4096))));
+  if (announce)
+    *announce << "  recount: " << todo.size() << " of " << cells.size() << (cells.size() == 1 ? " cell" : " cells") << " of depth "
+              << p.depth << " on the " << p.n << "x" << p.n << " board; they state " << dec(placements)
+              << " placements in all (the certificate's word), each of which the recount visits" << std::endl;
+  if (limits::timeLimit() > 0 && seconds > limits::timeLimit())
+    throw NotChecked("the cells state " + dec(placements) + " placements: recounting them takes longer than --time-limit " +
+                     std::to_string(limits::timeLimit()) + " s (over " + std::to_string(uint64_t(seconds)) + " s even at 1e9 a second)");
+
   const auto start = std::chrono::steady_clock::now();
-  std::atomic<size_t> next{0};
-  std::atomic<bool> failed{false};
   std::mutex mutex;
-  size_t firstBad = SIZE_MAX;  // the lowest failing cell index seen, for a stable message
-  std::string firstError;
   size_t done = 0;
   double lastReport = 0;
-  auto worker = [&] {
-    for (size_t t; !failed && (t = next++) < todo.size();) {
-      const size_t i = todo[t];
-      std::string why;
-      try {
-        why = compareCell(i, cells[i], recount(p, cells[i].rows));
-      } catch (...) {
-        why = "cell " + std::to_string(i) + " (" + rowsText(cells[i].rows) + "): " + currentErrorText();
-      }
-      if (!why.empty()) {
-        std::lock_guard lock(mutex);
-        if (i < firstBad) firstBad = i, firstError = why;
-        failed = true;
-      }
-      if (progress) {  // long recounts (n = 18: minutes) show where they are
-        std::lock_guard lock(mutex);
-        const double now = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-        if (now >= lastReport + 1) lastReport = now, std::fprintf(stderr, "\r  recounted %zu of %zu cells, %.0f s ", ++done, todo.size(), now);
-        else ++done;
-      }
-    }
-  };
-  runWorkers(jobs, todo.size(), worker);
+  forEachItem(
+      jobs, todo.size(),
+      [&](size_t t) {
+        const size_t i = todo[t];
+        if (const std::string why = compareCell(cells[i], recount(p, cells[i].rows)); !why.empty()) throw Rejection(why);
+        if (progress) {  // long recounts (n = 18: minutes) show where they are
+          std::lock_guard lock(mutex);
+          const double now = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+          if (now >= lastReport + 1) lastReport = now, std::fprintf(stderr, "\r  recounted %zu of %zu cells, %.0f s ", ++done, todo.size(), now);
+          else ++done;
+        }
+      },
+      [&](size_t t) { return "cell " + std::to_string(todo[t]) + " (" + rowsText(cells[todo[t]].rows) + ")"; });
   if (progress && lastReport > 0) std::fprintf(stderr, "\r%60s\r", "");
-  if (failed) throw Rejection(firstError);
 
   CountResult result;
   result.statement = statement(p, totals, classes);

@@ -5,6 +5,7 @@
 #include "certificate_file.hpp"
 
 #include <cstdint>
+#include <iosfwd>
 #include <string>
 
 namespace qcert {
@@ -24,7 +25,11 @@ struct CountResult {
 // parts = K > 0: recount only the cells i with i % K == part (one of K
 // processes sharing the work; none of them alone verifies the claim).
 // progress: report cells recounted on stderr about once a second.
+// announce (may be null): one line on the work ahead, before recounting.
+// Throws NotChecked when the cells' stated totals cannot be recounted within
+// the time limit (limits.hpp), or when time or memory run out.
 CountResult verifyCountCertificate(const Certificate& cert, unsigned jobs, uint64_t sample, uint64_t seed,
-                                   uint64_t part = 0, uint64_t parts = 0, bool progress = false);
+                                   uint64_t part = 0, uint64_t parts = 0, bool progress = false,
+                                   std::ostream* announce = nullptr);
 
 }  // namespace qcert

@@ -1,19 +1,17 @@
 #include "manifest.hpp"
 
 #include "board.hpp"
+#include "limits.hpp"
+#include "parallel.hpp"
 #include "qcert.capnp.h"
 #include "replay.hpp"
 
 #include <capnp/serialize.h>
-#include <kj/exception.h>
 
-#include <atomic>
+#include <algorithm>
 #include <cstring>
 #include <filesystem>
-#include <mutex>
-#include <new>
-#include <system_error>
-#include <thread>
+#include <ostream>
 
 namespace qcert {
 namespace {
@@ -112,25 +110,7 @@ void verifyShard(ShardJob& job, const Certificate& manifest, const std::filesyst
 
 }  // namespace
 
-std::string currentErrorText() {
-  try {
-    throw;
-  } catch (const Rejection& e) {
-    return e.what();
-  } catch (const IoError& e) {
-    return e.what();
-  } catch (const kj::Exception& e) {
-    return std::string("malformed Cap'n Proto data: ") + e.getDescription().cStr();
-  } catch (const std::bad_alloc&) {
-    return "out of memory";
-  } catch (const std::exception& e) {
-    return std::string("error: ") + e.what();
-  } catch (...) {
-    return "unknown error";
-  }
-}
-
-ManifestStats verifyManifest(const Certificate& cert, const std::string& manifestPath, unsigned jobs) {
+ManifestStats verifyManifest(const Certificate& cert, const std::string& manifestPath, unsigned jobs, std::ostream* announce) {
   capnp::ReaderOptions options;
   options.traversalLimitInWords = uint64_t(1) << 26;
   options.nestingLimit = 4 * kMaxPlanDepth + 16;  // two pointer levels per plan level, and margin
@@ -145,41 +125,21 @@ ManifestStats verifyManifest(const Certificate& cert, const std::string& manifes
   walker.walk(reader.getRoot<Header>().getPlan(), root, cert.heap, cert.claimWin, "root", 0);
   std::vector<ShardJob>& work = walker.jobs;
 
-  // The shards are independent: a pool of threads takes them in order; the
-  // first rejection stops the pool from starting more.
+  // Every shard must be a regular file before any is replayed: a missing
+  // one or a FIFO (which would block the reader) stops the check at once.
   const std::filesystem::path dir = std::filesystem::path(manifestPath).parent_path();
-  std::atomic<size_t> next{0};
-  std::atomic<bool> failed{false};
-  std::mutex mutex;
-  std::string firstError;
-  auto worker = [&] {
-    for (size_t i; !failed && (i = next++) < work.size();) {
-      try {
-        verifyShard(work[i], cert, dir);
-      } catch (...) {
-        const std::string why = "shard " + work[i].path + ": " + currentErrorText();
-        std::lock_guard lock(mutex);
-        if (!failed.exchange(true)) firstError = why;
-      }
-    }
-  };
-  runWorkers(jobs, work.size(), worker);
-  if (failed) throw Rejection(firstError);
+  uint64_t bytes = 0;
+  for (const ShardJob& job : work) bytes += regularFileSize((dir / job.path).string(), "shard " + job.path);
+  if (announce)
+    *announce << "  manifest: " << work.size() << (work.size() == 1 ? " shard, " : " shards, ") << bytes
+              << " bytes, replayed " << std::min<size_t>(jobs, work.size()) << " at a time within --max-memory "
+              << (limits::memoryLimit() >> 20) << " MiB" << std::endl;
+  forEachItem(jobs, work.size(), [&](size_t i) { verifyShard(work[i], cert, dir); },
+              [&](size_t i) { return "shard " + work[i].path; });
 
   ManifestStats stats{work.size(), 0, 0};
   for (const ShardJob& job : work) stats.tokens += job.tokens, stats.nodes += job.nodes;
   return stats;
-}
-
-void runWorkers(unsigned jobs, size_t items, const std::function<void()>& worker) {
-  std::vector<std::thread> pool;
-  for (unsigned k = 0; k < std::max(1u, jobs) && k < items; ++k) try {
-      pool.emplace_back(worker);
-    } catch (const std::system_error&) {  // fewer threads than asked for will do
-      if (pool.empty()) throw;
-      break;
-    }
-  for (auto& t : pool) t.join();
 }
 
 }  // namespace qcert

@@ -6,7 +6,7 @@
 #include "certificate_file.hpp"
 
 #include <cstdint>
-#include <functional>
+#include <iosfwd>
 #include <string>
 
 namespace qcert {
@@ -18,14 +18,9 @@ struct ManifestStats {
 };
 
 // `cert` is a manifest (cert.hasPlan) read from `manifestPath`; shard paths are
-// relative to its directory.  Throws Rejection ("shard <path>: ..." for a bad shard).
-ManifestStats verifyManifest(const Certificate& cert, const std::string& manifestPath, unsigned jobs);
-
-// The rejection text for the exception being handled (call inside a catch block).
-std::string currentErrorText();
-
-// Runs `worker` on up to `jobs` threads (at most `items`; fewer if the system
-// refuses more) and waits for them.
-void runWorkers(unsigned jobs, size_t items, const std::function<void()>& worker);
+// relative to its directory.  Throws Rejection ("shard <path>: ..." for a bad
+// shard), IoError for a shard that is not a readable regular file, NotChecked.
+// `announce` (may be null) gets one line on the work ahead before replaying.
+ManifestStats verifyManifest(const Certificate& cert, const std::string& manifestPath, unsigned jobs, std::ostream* announce);
 
 }  // namespace qcert

@@ -1,12 +1,14 @@
 #include "replay.hpp"
 
 #include "board.hpp"
+#include "limits.hpp"
 #include "tiny_graph_table.hpp"
 
 #include <pthread.h>
 #include <xxhash.h>
 
 #include <algorithm>
+#include <cstring>
 #include <exception>
 #include <functional>
 
@@ -98,6 +100,7 @@ class SmallSolver {
     const uint64_t key = mask | uint64_t(h) << 32;
     if (int known = lookup(key); known >= 0) return known;
     ++nodes_;
+    countdown_.tick();
     bool result = false;
     for (unsigned k = tiny + 1; k < live && !result; ++k)
       for (uint32_t x = bySize[k]; x && !result; x &= x - 1) result = !win(option[std::countr_zero(x)], h);
@@ -138,6 +141,7 @@ class SmallSolver {
     key_[i] = key, value_[i] = value, stamp_[i] = gen_;
   }
   void grow() {  // doubles the table
+    limits::reserve(uint64_t(key_.size()) * 2 * (sizeof(uint64_t) + sizeof(uint8_t) + sizeof(uint32_t)), "the exhaustive solver's memo");
     std::vector<std::pair<uint64_t, uint8_t>> live;
     for (size_t i = 0; i < key_.size(); ++i)
       if (stamp_[i] == gen_) live.emplace_back(key_[i], value_[i]);
@@ -160,6 +164,7 @@ class SmallSolver {
   uint32_t gen_ = 0;
   size_t used_ = 0;
   uint64_t nodes_ = 0;
+  limits::Countdown countdown_;
 };
 
 // Verified positions: canonical live set + heap -> outcome.  Open addressing
@@ -193,6 +198,7 @@ class VerifiedSet {
 
  private:
   void grow() {
+    limits::reserve(uint64_t(keys_.size()) * 2 * (sizeof(Key) + sizeof(uint32_t)), "the memo of verified positions");
     std::vector<Key> keys(keys_.size() * 2);
     std::vector<uint32_t> tags(tags_.size() * 2, 0);
     keys.swap(keys_), tags.swap(tags_);  // keys, tags: now the old table
@@ -254,6 +260,7 @@ class Replayer {
   // lastMove < 0), or null at the root.
   void verify(const B& L, uint32_t h, bool wantWin, int lastMove, const B (*parentImg)[8]) {
     ++stats_.nodes;
+    countdown_.tick();
     const unsigned m = L.count();
     const char* want = wantWin ? "win" : "loss";
     if (m <= cert_.cutoff) {
@@ -349,6 +356,7 @@ class Replayer {
   ReplayStats stats_;
   int winningSquare_ = -1;  // set by a cutoff solve of a claimed win
   B partnersWanted_;        // squares such a solve should try first
+  limits::Countdown countdown_;
 };
 
 // The recursion is at most (board moves <= n) + (heap moves <= heap) deep, so
@@ -374,13 +382,26 @@ ReplayStats runOnBigStack(size_t depthBound, const std::function<ReplayStats()>&
   pthread_t thread;
   const int rc = pthread_create(&thread, &attr, entry, &job);
   pthread_attr_destroy(&attr);
-  if (rc != 0) throw std::runtime_error("cannot start the replay thread");
+  if (rc != 0) throw NotChecked(std::string("cannot start the replay thread (") + std::strerror(rc) + "; it needs a " +
+                                std::to_string(((size_t(64) << 20) + depthBound * 2048) >> 20) + " MiB stack)");
   pthread_join(thread, nullptr);
   if (job.error) std::rethrow_exception(job.error);
   return job.result;
 }
 
 }  // namespace
+
+uint64_t replayMemoryBound(const Certificate& cert) {
+  // Every verify() above the cut-off that is not a memo hit consumes a token
+  // (winner) or is the one child of a winner or the root (loser), so the memo
+  // holds at most 2 * replyCount + 1 keys; its table is at most 8/3 times that
+  // at a load of 3/4, twice during a doubling.  The solver's memo has at most
+  // 2^24 slots, the stack 64 MiB plus the depth, and two chunk buffers.
+  const unsigned n = cert.boardSize, words = n <= 8 ? 1 : n <= 11 ? 2 : n <= 16 ? 4 : 8;
+  const uint64_t memo = (2 * cert.replyCount + 1) * 16 / 3 * (8 * words + 8 + 4);
+  const uint64_t solver = (uint64_t(1) << 24) * (8 + 1 + 4) * 3 / 2;
+  return memo + solver + (uint64_t(64) << 20) + 2 * uint64_t(kMaxRawSize);
+}
 
 ReplayStats replayCertificate(const Certificate& cert, TokenStream& tokens) {
   const unsigned n = cert.boardSize;

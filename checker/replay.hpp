@@ -18,6 +18,10 @@ struct ReplayStats {
   uint64_t pairedWins = 0;    // cutoff wins known from a sibling's solve (no solve)
 };
 
+// An upper bound on the memory one replay of `cert` uses, from its header
+// (board size, replyCount): the function documented in `checker --help`.
+uint64_t replayMemoryBound(const Certificate& cert);
+
 // Builds the root from the claim and replays the whole certificate, consuming
 // `tokens`.  Returns normally only if the claim is verified and every token
 // was consumed; otherwise throws Rejection.

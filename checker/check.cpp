@@ -1,0 +1,249 @@
+// The checker's command line and the flow from a file to a verdict.
+// Exit status: 0 VERIFIED, 1 REJECTED, 2 not checked (usage, unreadable or
+// special file, out of time or memory), 3 SAMPLED or PART.
+#include "check.hpp"
+
+#include "board.hpp"
+#include "certificate_file.hpp"
+#include "count.hpp"
+#include "limits.hpp"
+#include "manifest.hpp"
+#include "parallel.hpp"
+#include "replay.hpp"
+
+#include <boost/program_options.hpp>
+#include <sys/resource.h>
+
+#include <algorithm>
+#include <charconv>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <ostream>
+#include <sstream>
+#include <thread>
+
+namespace po = boost::program_options;
+
+namespace qcert {
+namespace {
+
+const char* kUsage =
+    "usage: checker [--quiet] [--jobs N] [--time-limit S] [--max-memory MiB]\n"
+    "               [--sample K [--seed S] | --part I --of K] FILE\n"
+    "\n"
+    "Verifies a qcert certificate for the queens game (Node-Kayles on the n x n\n"
+    "queen graph, optionally plus a Nim heap) by replaying it in full.\n"
+    "Format: Cap'n Proto messages Header, ReplyChunk x chunkCount, Seal (schema/qcert.capnp);\n"
+    "chunks hold zstd-compressed LEB128 winner replies, the Seal is XXH3-128 of all bytes before it.\n"
+    "\n"
+    "A shard manifest (header with a plan, no chunks) splits a claim into shard\n"
+    "certificates (paths relative to the manifest, seals pinned): the checker walks\n"
+    "the plan with its own move rules and replays every shard in full, --jobs at a time.\n"
+    "\n"
+    "A count certificate (Header with count set, then Seal; docs/count-certificates.md)\n"
+    "states how many solutions a queens problem has (n-queens, n+k queens with holes,\n"
+    "torus, end positions of the queens game, the HP-71B program's solutions and nodes),\n"
+    "split into cells (the first rows' contents).  The checker lists the cells itself,\n"
+    "recounts every cell with its own plain search, --jobs cells at a time, and sums them.\n"
+    "With --sample K only K cells drawn at random (seeded by --seed) are recounted: that\n"
+    "prints 'SAMPLED: ...' and exits 3, and does NOT verify the claim.  With --part I --of K\n"
+    "only the cells i with i % K == I are recounted (one of K processes, e.g. batch jobs):\n"
+    "'PART: ...', exit 3; the claim is verified when all K parts of the same file pass.\n"
+    "\n"
+    "Before replaying or recounting, the checker says on stderr what it is about to\n"
+    "do (replies, shards, cells and the placements they state).  Memory: a replay\n"
+    "uses at most about (2R+1) x 16/3 x (8w+12) bytes for its memo (R reply tokens,\n"
+    "w = 1, 2, 4, 8 words for n <= 8, 11, 16, 22), 312 MiB for its solver's memo,\n"
+    "64 MiB of stack and 128 MiB of chunk buffers, one replay per --jobs for\n"
+    "manifests; a recount a few KiB per job plus about 100 bytes per cell.  Past\n"
+    "--max-memory or --time-limit the checker stops with 'NOT CHECKED: ...': no verdict.\n"
+    "\n"
+    "Prints 'VERIFIED: <claim>' on stdout and exits 0, or 'REJECTED: <reason>' and\n"
+    "exits 1.\n"
+    "\n"
+    "Options";
+
+const char* kExitStatus =
+    "\nExit status (the same convention as the prover's):\n"
+    "  0  VERIFIED: the claim printed is proved\n"
+    "  1  REJECTED: the certificate does not prove its claim (the reason follows)\n"
+    "  2  nothing decided: bad arguments, a missing, unreadable or special file\n"
+    "     (FIFO, device, socket, directory) as certificate or shard, or 'NOT CHECKED:'\n"
+    "     out of time (--time-limit), memory (--max-memory) or threads\n"
+    "  3  SAMPLED or PART (count certificates with --sample or --part): those cells\n"
+    "     agree; the claim is not verified\n";
+
+std::string claimInWords(const Certificate& c) {
+  const std::string size = std::to_string(c.boardSize) + "x" + std::to_string(c.boardSize);
+  std::string board;
+  if (c.queens.empty()) {
+    board = "the empty " + size + " board";
+  } else {
+    board = "the " + size + " board after queens ";
+    for (size_t i = 0; i < c.queens.size(); ++i) board += (i ? ", " : "") + squareName(c.boardSize, c.queens[i]);
+  }
+  if (c.grundy) return "the Grundy value of " + board + " is " + std::to_string(c.heap) + " (queens game)";
+  const std::string heap = c.heap ? " with a Nim heap of " + std::to_string(c.heap) + " added" : "";
+  if (c.queens.empty()) return std::string(c.claimWin ? "first" : "second") + " player wins on " + board + heap + " (queens game)";
+  return std::string("the player to move ") + (c.claimWin ? "wins" : "loses") + " on " + board + heap + " (queens game)";
+}
+
+std::string printable(std::string s) {  // the producer text is untrusted
+  if (s.size() > 200) s.resize(200);
+  for (char& ch : s)
+    if (ch < 0x20 || ch > 0x7e) ch = '?';
+  return s;
+}
+
+// Whole numbers only: boost would read "-1" into an unsigned as 2^64 - 1.
+uint64_t wholeNumber(const std::string& option, const std::string& text, uint64_t min, uint64_t max) {
+  uint64_t value = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (text.empty() || ec != std::errc() || end != text.data() + text.size() || value < min || value > max)
+    throw po::error("--" + option + " must be a whole number from " + std::to_string(min) + " to " + std::to_string(max) +
+                    ", got '" + text + "'");
+  return value;
+}
+
+std::string timeAndMemory(std::chrono::steady_clock::time_point start) {
+  char text[96];
+  struct rusage ru {};
+  getrusage(RUSAGE_SELF, &ru);
+  std::snprintf(text, sizeof text, "%.2f s, peak RSS %.1f MiB",
+                std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), ru.ru_maxrss / 1024.0);
+  return text;
+}
+
+int verdict(std::ostream& out, const char* word, const std::string& text, int status) {
+  out << word << ": " << text << std::endl;
+  return status;
+}
+
+}  // namespace
+
+ParsedArgs parseCheckerArgs(int argc, const char* const* argv, unsigned defaultJobs) {
+  ParsedArgs r;
+  CheckOptions& o = r.options;
+  std::string jobs = std::to_string(defaultJobs), sample, seed, part, of, timeLimit, maxMemory;
+  po::options_description visible(kUsage);
+  visible.add_options()("help,h", "show this help")("quiet,q", "print only the verdict line (no statistics)")(
+      "jobs,j", po::value<std::string>(&jobs)->default_value(jobs), "shards (manifests) or cells (count certificates) checked at a time (1..4096)")(
+      "time-limit", po::value<std::string>(&timeLimit), "stop after this many seconds (1..31536000) with NOT CHECKED, exit 2")(
+      "max-memory", po::value<std::string>(&maxMemory),
+      "stop with NOT CHECKED, exit 2, before the resident memory would pass this many MiB (16..16777216; default 90% of physical memory)")(
+      "sample", po::value<std::string>(&sample), "count certificates: recount only K random cells (exit 3: not a verification)")(
+      "seed", po::value<std::string>(&seed), "with --sample: seed of the cell draw (std::mt19937_64; default 0)")(
+      "part", po::value<std::string>(&part), "count certificates: recount only the cells i with i % K == I (exit 3)")(
+      "of", po::value<std::string>(&of), "with --part: the number of parts K (1..1048576, the most cells a certificate has)");
+  po::options_description all;
+  all.add(visible).add_options()("file", po::value<std::string>(&o.path));
+  po::positional_options_description positional;
+  positional.add("file", 1);
+  try {
+    po::variables_map vm;
+    po::store(po::command_line_parser(argc, const_cast<char**>(argv)).options(all).positional(positional).run(), vm);
+    po::notify(vm);
+    if (vm.count("help")) {
+      std::ostringstream text;
+      text << visible << kExitStatus;
+      r.help = text.str();
+      return r;
+    }
+    o.quiet = vm.count("quiet") > 0;
+    if (o.path.empty()) throw po::error("no certificate file given");
+    o.jobs = unsigned(wholeNumber("jobs", jobs, 1, 4096));
+    constexpr uint64_t kMaxCells = uint64_t(1) << 20;
+    if (vm.count("sample")) o.sample = wholeNumber("sample", sample, 1, kMaxCells);
+    if (vm.count("seed")) {
+      if (!vm.count("sample")) throw po::error("--seed needs --sample");
+      o.seed = wholeNumber("seed", seed, 0, UINT64_MAX);
+    }
+    if (vm.count("part") != vm.count("of")) throw po::error("--part I and --of K go together");
+    if (vm.count("of")) {
+      o.parts = wholeNumber("of", of, 1, kMaxCells);
+      o.part = wholeNumber("part", part, 0, o.parts - 1);
+    }
+    if (vm.count("of") && vm.count("sample")) throw po::error("--sample and --part do not combine");
+    if (vm.count("time-limit")) o.timeLimitSeconds = double(wholeNumber("time-limit", timeLimit, 1, 365 * 24 * 3600));
+    if (vm.count("max-memory")) o.maxMemoryMiB = wholeNumber("max-memory", maxMemory, 16, uint64_t(1) << 24);
+  } catch (const po::error& e) {
+    r.error = e.what();
+  }
+  return r;
+}
+
+int runCheck(const CheckOptions& o, std::ostream& out, std::ostream& err) {
+  const auto start = std::chrono::steady_clock::now();
+  limits::setTimeLimit(o.timeLimitSeconds);
+  limits::setMemoryLimit(o.maxMemoryMiB << 20);
+  std::ostream* announce = o.quiet ? nullptr : &err;
+  try {
+    MappedFile file(o.path);
+    const Certificate cert = readCertificate(file);
+    if ((o.sample || o.parts) && !cert.isCount) {
+      err << "checker: --sample and --part apply only to count certificates" << std::endl;
+      return 2;
+    }
+    if (cert.isCount) {
+      const CountResult r = verifyCountCertificate(cert, o.jobs, o.sample, o.seed, o.part, o.parts, o.progress, announce);
+      if (o.parts)
+        out << "PART: part " << o.part << " of " << o.parts << ": " << r.recounted << " of " << r.cells
+            << " cells recounted and equal; the claim is verified only when every part 0.." << o.parts - 1
+            << " of this file passes" << std::endl;
+      else if (o.sample)
+        out << "SAMPLED: " << r.recounted << " of " << r.cells << " cells recounted and equal; the claim is NOT verified "
+            << "(only these cells were recounted; the other cells' counts are the prover's word)" << std::endl;
+      else
+        out << "VERIFIED: " << r.statement << std::endl;
+      if (!o.quiet) {
+        char text[160];
+        std::snprintf(text, sizeof text, "%llu cells, %llu recounted in %.2f s (--jobs %u%s), ", (unsigned long long)r.cells,
+                      (unsigned long long)r.recounted, r.recountSeconds, o.jobs,
+                      o.sample ? (", --seed " + std::to_string(o.seed)).c_str() : "");
+        err << "  producer: " << printable(r.producer.empty() ? cert.producer : r.producer) << "\n  count: " << text
+            << timeAndMemory(start) << "\n";
+        if (o.sample) err << "  the claim, NOT verified: " << r.statement << "\n";
+      }
+      return o.sample || o.parts ? 3 : 0;
+    }
+    if (announce) *announce << "  checking: " << claimInWords(cert) << std::endl;
+    if (cert.hasPlan) {
+      const ManifestStats stats = verifyManifest(cert, o.path, o.jobs, announce);
+      out << "VERIFIED: " << claimInWords(cert) << std::endl;
+      if (!o.quiet)
+        err << "  manifest: " << stats.shards << " shards, tokens " << stats.tokens << ", nodes " << stats.nodes
+            << " (over all shards), " << timeAndMemory(start) << "\n";
+      return 0;
+    }
+    if (announce)
+      *announce << "  replay: cut-off " << cert.cutoff << ", " << cert.replyCount << (cert.replyCount == 1 ? " reply token in " : " reply tokens in ")
+                << cert.chunks.size() << (cert.chunks.size() == 1 ? " chunk" : " chunks") << "; memory at most about " << (replayMemoryBound(cert) >> 20) << " MiB (--max-memory "
+                << (limits::memoryLimit() >> 20) << " MiB)" << std::endl;
+    TokenStream tokens(cert);
+    const ReplayStats stats = replayCertificate(cert, tokens);
+    out << "VERIFIED: " << claimInWords(cert) << std::endl;
+    if (!o.quiet) {
+      char text[400];
+      std::snprintf(text, sizeof text,
+                    "  cutoff %u, tokens %llu, nodes %llu, memo entries %llu, memo hits %llu\n"
+                    "  exhaustive solves %llu (%llu solver nodes), wins paired with a sibling's %llu, ",
+                    cert.cutoff, (unsigned long long)tokens.consumed(), (unsigned long long)stats.nodes,
+                    (unsigned long long)stats.memoEntries, (unsigned long long)stats.memoHits,
+                    (unsigned long long)stats.cutoffSolves, (unsigned long long)stats.solverNodes,
+                    (unsigned long long)stats.pairedWins);
+      err << "  producer: " << printable(cert.producer) << "\n" << text << timeAndMemory(start) << "\n";
+    }
+    return 0;
+  } catch (...) {
+    const Failure f = currentFailure();
+    switch (f.kind) {
+      case FailureKind::rejected: return verdict(out, "REJECTED", f.text, 1);
+      case FailureKind::ioError: err << "checker: " << f.text << std::endl; return 2;
+      case FailureKind::notChecked: return verdict(out, "NOT CHECKED", f.text, 2);
+    }
+    return 2;
+  }
+}
+
+}  // namespace qcert

@@ -1,0 +1,34 @@
+// From a command line to a verdict: what checker's main() does, callable by
+// the fuzz targets with the same code path.
+#pragma once
+
+#include <cstdint>
+#include <iosfwd>
+#include <string>
+
+namespace qcert {
+
+struct CheckOptions {
+  std::string path;
+  bool quiet = false;
+  bool progress = false;  // count recounts: progress on stderr (main: when it is a terminal)
+  unsigned jobs = 1;
+  uint64_t sample = 0, seed = 0;  // --sample K --seed S
+  uint64_t part = 0, parts = 0;   // --part I --of K
+  double timeLimitSeconds = 0;    // 0 = none
+  uint64_t maxMemoryMiB = 0;      // 0 = the default (limits.hpp)
+};
+
+struct ParsedArgs {
+  CheckOptions options;
+  std::string help;   // non-empty: --help was given, print this and exit 0
+  std::string error;  // non-empty: a usage error, exit 2
+};
+ParsedArgs parseCheckerArgs(int argc, const char* const* argv, unsigned defaultJobs);
+
+// Checks o.path: the verdict line on `out` (VERIFIED, REJECTED, NOT CHECKED,
+// SAMPLED, PART), the announcement, statistics and I/O errors on `err`.
+// Returns the exit status (check.cpp's kExitStatus).
+int runCheck(const CheckOptions& o, std::ostream& out, std::ostream& err);
+
+}  // namespace qcert

@@ -1,0 +1,44 @@
+// What the checker may spend: wall time and memory.  Running out of either is
+// "not checked" (exit 2), never a verdict: the certificate may be valid.
+#pragma once
+
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+
+namespace qcert {
+
+// Out of time, memory or threads: the message becomes "NOT CHECKED: <what>".
+struct NotChecked : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+namespace limits {
+
+// --time-limit: 0 = none.  Starts the clock now.
+void setTimeLimit(double seconds);
+double timeLimit();  // seconds, 0 = none
+// Throws NotChecked once the time limit has passed.  Reads the clock, so hot
+// loops call it through a countdown (see Countdown).
+void checkTime();
+
+// --max-memory in bytes; 0 = the default, 90% of physical memory.
+void setMemoryLimit(uint64_t bytes);
+uint64_t memoryLimit();
+// Before a structure grows by `bytes`: throws NotChecked when the resident
+// set plus `bytes` would pass the limit.  `what` names the structure.
+void reserve(uint64_t bytes, const char* what);
+
+// The "NOT CHECKED" text for an allocation or thread start that failed.
+std::string outOfMemoryText();
+
+// Calls checkTime() every 2^16 ticks: cheap enough for a search's inner loop.
+struct Countdown {
+  uint32_t left = 1u << 16;
+  void tick() {
+    if (--left == 0) left = 1u << 16, checkTime();
+  }
+};
+
+}  // namespace limits
+}  // namespace qcert
