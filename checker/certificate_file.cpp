@@ -47,6 +47,11 @@ uint64_t loadChunk(kj::ArrayPtr<const capnp::word> msg, size_t index,
   const size_t frameSize = ZSTD_findFrameCompressedSize(frame.begin(), frame.size());
   if (ZSTD_isError(frameSize) || frameSize != frame.size())
     throw Rejection(where + "zstdFrame is not exactly one zstd frame");
+  // A frame that states its content size must state rawSize: checked before
+  // rawSize bytes are allocated for it.
+  const unsigned long long declared = ZSTD_getFrameContentSize(frame.begin(), frame.size());
+  if (declared != ZSTD_CONTENTSIZE_UNKNOWN && declared != rawSize)
+    throw Rejection(where + "zstd frame holds " + std::to_string(declared) + " bytes, rawSize says " + std::to_string(rawSize));
   if (rawSize > raw.capacity()) limits::reserve(rawSize, "a chunk's token buffer");
   raw.assign(rawSize, 0);
   const size_t got = ZSTD_decompress(raw.data(), raw.size(), frame.begin(), frame.size());
