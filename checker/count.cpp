@@ -227,7 +227,6 @@ struct QueenCounter {
   uint64_t key[27][27];    // pieceMix of a queen on (r,c): the fingerprint is mix(sum of these)
   unsigned col[27];        // the queen's column in each row on the current path
   Counts out{{0}, {0}, 0};
-  limits::Countdown countdown;
 
   // Blocked columns of the next row from a line through a queen: for
   // r+c = const the column moves left, for r-c = const right; the torus wraps.
@@ -235,7 +234,7 @@ struct QueenCounter {
   uint32_t nextB(uint32_t b) const { return (Torus ? b << 1 | b >> (n - 1) : b << 1) & full; }
 
   void search(unsigned r, uint32_t cols, uint32_t a, uint32_t b, uint64_t sum) {
-    countdown.tick();
+    if (limits::timeUp()) return;  // run() throws: no count is read from a stopped search
     if (r == n) {
       ++out.totals[0];
       out.checksum += mix(sum);
@@ -284,6 +283,7 @@ struct QueenCounter {
       cols |= bit, a = nextA(a | bit), b = nextB(b | bit), sum += key[r][col[r]];
     }
     search(unsigned(prefix.size()), cols, a, b, sum);
+    limits::checkTime();
     if (Torus) out.classes.clear();
     return out;
   }
@@ -302,7 +302,6 @@ struct BoardCounter {
   std::array<std::vector<unsigned>, 8> sym;  // sym[g][s]: image of square s under the g-th symmetry
   unsigned holes = 0, queens = 0;
   Counts out;
-  limits::Countdown countdown;
 
   BoardCounter(const Params& params) : p(params), n(int(params.n)), sizes(params.totalsLen) {
     board.assign(n * n, kEmpty), attacked.assign(n * n, 0);
@@ -363,7 +362,7 @@ struct BoardCounter {
     }
   }
   void plusKFrom(int r) {
-    countdown.tick();
+    limits::checkTime();
     if (r < n) return plusKRow(r, 0);
     if (holes == p.k) countPlacement(0);  // every row has one queen more than holes: n+k queens
   }
@@ -376,7 +375,7 @@ struct BoardCounter {
           for (int rr = r + dr, cc = c + dc; rr >= 0 && rr < n && cc >= 0 && cc < n; rr += dr, cc += dc) attacked[rr * n + cc] += delta;
   }
   void endFrom(int r) {
-    countdown.tick();
+    limits::checkTime();
     if (queens >= sizes) return;  // more than L queens: never counted (a cell's prefix may hold that many)
     if (r == n) {
       for (size_t s = 0; s < board.size(); ++s)
@@ -417,12 +416,11 @@ Counts runHp71b(unsigned size) {
   const int S = int(size);
   int B[17] = {}, R = 0, C = 0, T = 0;
   uint64_t F = 0, N = 0, checksum = 0;
-  limits::Countdown countdown;
 L90:  R = R + 1; if (R > S) goto L190;
 L100: C = 0;
 L110: C = C + 1; if (C > S) goto L170;
 L120: T = 0;
-L130: N = N + 1; countdown.tick();
+L130: N = N + 1; limits::checkTime();
 L140: T = T + 1; if (T >= R) goto L160;
 L150: if (B[T] == C || std::abs(B[T] - C) == R - T) goto L110; else goto L140;
 L160: B[R] = C; goto L90;

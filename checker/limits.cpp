@@ -4,16 +4,53 @@
 
 #include <atomic>
 #include <chrono>
+#include <condition_variable>
+#include <mutex>
+#include <thread>
 #include <cinttypes>
 #include <cstdio>
 
 namespace qcert::limits {
+
+std::atomic<bool> gTimeUp{false};
+
 namespace {
 
 using Clock = std::chrono::steady_clock;
-std::atomic<int64_t> gDeadline{0};  // steady_clock ticks; 0 = no limit
 std::atomic<double> gSeconds{0};
 std::atomic<uint64_t> gMemoryLimit{0};
+
+// One watchdog thread for the process, started with the first time limit: it
+// sleeps until the deadline (which a later setTimeLimit may move) and raises
+// gTimeUp.  Hot loops then read a flag instead of the clock.
+struct Watchdog {
+  std::mutex mutex;
+  std::condition_variable changed;
+  Clock::time_point deadline = Clock::time_point::max();
+  bool started = false;
+
+  void run() {
+    std::unique_lock lock(mutex);
+    for (;;) {
+      if (deadline == Clock::time_point::max()) changed.wait(lock);
+      else if (changed.wait_until(lock, deadline) == std::cv_status::timeout && Clock::now() >= deadline) gTimeUp = true;
+    }
+  }
+  void set(Clock::time_point when) {
+    std::lock_guard lock(mutex);
+    gTimeUp = false;
+    deadline = when;
+    if (!started && when != Clock::time_point::max()) {
+      std::thread([this] { run(); }).detach();  // a resource failure here throws system_error: not checked
+      started = true;
+    }
+    changed.notify_all();
+  }
+};
+Watchdog& watchdog() {
+  static Watchdog* w = new Watchdog;  // never destroyed: the detached thread uses it until exit
+  return *w;
+}
 
 uint64_t physicalMemory() {
   const long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGE_SIZE);
@@ -36,21 +73,20 @@ std::string mib(uint64_t bytes) { return std::to_string((bytes + (1u << 20) - 1)
 
 void setTimeLimit(double seconds) {
   gSeconds = seconds;
-  gDeadline = seconds > 0 ? (Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds)))
-                                .time_since_epoch()
-                                .count()
-                          : 0;
+  if (seconds > 0)
+    watchdog().set(Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds)));
+  else if (gTimeUp || timeLimit() > 0)
+    watchdog().set(Clock::time_point::max());
+  else
+    gTimeUp = false;
 }
 
 double timeLimit() { return gSeconds.load(); }
 
-void checkTime() {
-  const int64_t deadline = gDeadline.load(std::memory_order_relaxed);
-  if (deadline != 0 && Clock::now().time_since_epoch().count() >= deadline) {
-    char text[64];
-    std::snprintf(text, sizeof text, "%g", gSeconds.load());
-    throw NotChecked(std::string("time limit of ") + text + " s reached (--time-limit); nothing was decided");
-  }
+void throwTimeUp() {
+  char text[64];
+  std::snprintf(text, sizeof text, "%g", gSeconds.load());
+  throw NotChecked(std::string("time limit of ") + text + " s reached (--time-limit); nothing was decided");
 }
 
 void setMemoryLimit(uint64_t bytes) { gMemoryLimit = bytes; }

@@ -2,6 +2,7 @@
 // "not checked" (exit 2), never a verdict: the certificate may be valid.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <stdexcept>
 #include <string>
@@ -15,12 +16,19 @@ struct NotChecked : std::runtime_error {
 
 namespace limits {
 
-// --time-limit: 0 = none.  Starts the clock now.
+// --time-limit: 0 = none.  Starts the clock now; a watchdog thread raises
+// the flag below when the time is up.
 void setTimeLimit(double seconds);
 double timeLimit();  // seconds, 0 = none
-// Throws NotChecked once the time limit has passed.  Reads the clock, so hot
-// loops call it through a countdown (see Countdown).
-void checkTime();
+
+extern std::atomic<bool> gTimeUp;
+// One relaxed load: cheap enough for a search's inner loop.
+inline bool timeUp() { return gTimeUp.load(std::memory_order_relaxed); }
+[[noreturn]] void throwTimeUp();
+// Throws NotChecked once the time limit has passed.
+inline void checkTime() {
+  if (timeUp()) throwTimeUp();
+}
 
 // --max-memory in bytes; 0 = the default, 90% of physical memory.
 void setMemoryLimit(uint64_t bytes);
@@ -31,14 +39,6 @@ void reserve(uint64_t bytes, const char* what);
 
 // The "NOT CHECKED" text for an allocation or thread start that failed.
 std::string outOfMemoryText();
-
-// Calls checkTime() every 2^16 ticks: cheap enough for a search's inner loop.
-struct Countdown {
-  uint32_t left = 1u << 16;
-  void tick() {
-    if (--left == 0) left = 1u << 16, checkTime();
-  }
-};
 
 }  // namespace limits
 }  // namespace qcert

@@ -100,7 +100,7 @@ class SmallSolver {
     const uint64_t key = mask | uint64_t(h) << 32;
     if (int known = lookup(key); known >= 0) return known;
     ++nodes_;
-    countdown_.tick();
+    limits::checkTime();
     bool result = false;
     for (unsigned k = tiny + 1; k < live && !result; ++k)
       for (uint32_t x = bySize[k]; x && !result; x &= x - 1) result = !win(option[std::countr_zero(x)], h);
@@ -164,7 +164,6 @@ class SmallSolver {
   uint32_t gen_ = 0;
   size_t used_ = 0;
   uint64_t nodes_ = 0;
-  limits::Countdown countdown_;
 };
 
 // Verified positions: canonical live set + heap -> outcome.  Open addressing
@@ -260,7 +259,7 @@ class Replayer {
   // lastMove < 0), or null at the root.
   void verify(const B& L, uint32_t h, bool wantWin, int lastMove, const B (*parentImg)[8]) {
     ++stats_.nodes;
-    countdown_.tick();
+    limits::checkTime();
     const unsigned m = L.count();
     const char* want = wantWin ? "win" : "loss";
     if (m <= cert_.cutoff) {
@@ -356,7 +355,6 @@ class Replayer {
   ReplayStats stats_;
   int winningSquare_ = -1;  // set by a cutoff solve of a claimed win
   B partnersWanted_;        // squares such a solve should try first
-  limits::Countdown countdown_;
 };
 
 // The recursion is at most (board moves <= n) + (heap moves <= heap) deep, so
