@@ -12,6 +12,7 @@
 #include <mutex>
 #include <sstream>
 #include <stdexcept>
+#include <system_error>
 #include <thread>
 
 namespace qcert {
@@ -129,15 +130,21 @@ UnitOutcome runUnits(const Graph<W>& g, const Bits<W>& root, const std::vector<i
     solvers.back()->stop = &halt;
   }
   progress.extra([&] { return "  units " + std::to_string(resumed + proved) + "/" + std::to_string(mine.size()); });
-  std::thread watcher([&] {  // forwards SIGINT/SIGTERM to the workers' halt flag
-    while (!halt.load()) {
-      if (req.stop && req.stop->load()) {
-        signalled = true;
-        halt = true;
+  std::thread watcher;
+  try {
+    watcher = std::thread([&] {  // forwards SIGINT/SIGTERM to the workers' halt flag
+      while (!halt.load()) {
+        if (req.stop && req.stop->load()) {
+          signalled = true;
+          halt = true;
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
       }
-      std::this_thread::sleep_for(std::chrono::milliseconds(20));
-    }
-  });
+    });
+  } catch (const std::system_error& e) {
+    progress.extra(nullptr);
+    throw ResourceError(std::string("cannot start a thread: ") + e.what());
+  }
   auto worker = [&](Solver<W>& solver) {
     for (size_t k; !halt.load() && (k = next.fetch_add(1)) < mine.size();) {
       const size_t i = mine[k];
@@ -179,8 +186,22 @@ UnitOutcome runUnits(const Graph<W>& g, const Bits<W>& root, const std::vector<i
     }
   };
   std::vector<std::thread> threads;
-  for (auto& s : solvers) threads.emplace_back(worker, std::ref(*s));
+  std::string threadError;
+  for (auto& s : solvers) {
+    try {
+      threads.emplace_back(worker, std::ref(*s));
+    } catch (const std::system_error& e) {  // the threads started must be joined before any throw
+      threadError = e.what();
+      halt = true;
+      break;
+    }
+  }
   for (auto& t : threads) t.join();
+  if (!threadError.empty()) {
+    watcher.join();
+    progress.extra(nullptr);
+    throw ResourceError("cannot start " + std::to_string(solvers.size()) + " threads (--jobs): " + threadError);
+  }
   const bool wasSignalled = signalled.load() || (req.stop && req.stop->load());
   halt = true;
   watcher.join();
@@ -235,9 +256,13 @@ ProveResult proveSharded(const Geometry& geo, const Graph<W>& g, const Bits<W>& 
     if (heap == 255) throw std::runtime_error("Grundy value above 255 is not supported");
   }
   res.searchSeconds = since(t0);
-  if (req.winBy >= 0 && res.units.losingMove >= 0)
-    throw std::runtime_error("--win-by " + geo.squareName(req.winBy) + " does not win: after it, the reply " +
-                             geo.squareName(res.units.losingMove) + " leaves the player to move lost");
+  if (req.winBy >= 0 && res.units.losingMove >= 0) {
+    const int reply = res.units.losingMove;
+    const std::string replyName = isHeapMove(reply) ? "lowering the heap to " + std::to_string(reply - kHeapMove)
+                                                    : geo.squareName(reply);
+    throw Refuted(geo.squareName(req.winBy) + " does not win: the reply " + replyName +
+                  " beats it (after both, the player to move loses)");
+  }
   res.win = res.units.losingMove >= 0 || req.winBy >= 0;
   res.grundy = heap;
   res.emit = res.units.emit;
@@ -304,6 +329,7 @@ ProveResult proveWith(const Geometry& geo, const ProveRequest& req) {
   }
   TranspositionTable tt(req.ttMegabytes);
   Solver<W> solver(g, tt, req.search);
+  solver.stop = req.stop;  // a stopped search's answers are discarded below, and never stored in the table
   ProveResult res;
   res.ttBytes = tt.bytes();
   res.rootLive = root.count();
@@ -315,6 +341,7 @@ ProveResult proveWith(const Geometry& geo, const ProveRequest& req) {
   if (req.grundy) {
     heap = 0;
     while (solver.wins(root, heap)) {
+      if (req.stop && req.stop->load()) break;  // a stopped search answers "win": reported as interrupted below
       if (++heap > 255) throw std::runtime_error("Grundy value above 255 is not supported");
     }
     res.grundy = heap;
@@ -335,6 +362,8 @@ ProveResult proveWith(const Geometry& geo, const ProveRequest& req) {
     CertificateWriter writer(req.out, claim, req.cutoff, req.mirrorDefault, producer, req.zstdLevel);
     ProofEmitter<W> emitter(g, solver, writer, EmitOptions{req.cutoff, req.mirrorDefault});
     emitter.emit(root, heap, res.win);
+    // Searches cut short by the stop flag may have chosen wrong replies.
+    if (req.stop && req.stop->load()) throw Interrupted("interrupted while writing the certificate; nothing is kept");
     res.cert = writer.finish();
     res.emit = emitter.stats;
     res.emitSeconds = since(t1);

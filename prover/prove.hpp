@@ -54,8 +54,16 @@ struct Interrupted : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// Thrown when the request's claim is false: --win-by names a move that does
+// not win. what() is "d4 does not win: ..." naming the reply that beats it
+// (exit status 1).
+struct Refuted : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
 // Throws std::invalid_argument for a bad request (n out of range, queen on a
-// square that is not live, ...).
+// square that is not live, ...), ResourceError when the table or threads
+// cannot be had, Refuted and Interrupted as above.
 ProveResult prove(const ProveRequest& req);
 
 // Words for the statement a certificate of this request proves.

@@ -1,8 +1,12 @@
 #include "tt.hpp"
 
 #include <sys/mman.h>
+#include <unistd.h>
 
 #include <bit>
+#include <cerrno>
+#include <cstring>
+#include <string>
 #include <new>
 #include <stdexcept>
 
@@ -17,6 +21,16 @@ uint64_t pack(bool win, uint16_t move, unsigned work) {
 
 TranspositionTable::TranspositionTable(size_t megabytes) {
   if (megabytes < 1) throw std::invalid_argument("transposition table needs at least 1 MiB");
+  const auto cannot = [&](const std::string& why) {
+    return ResourceError("cannot allocate a " + std::to_string(megabytes) + " MiB transposition table (" + why + ")");
+  };
+  // Anonymous pages are only counted when touched, so a table past physical
+  // memory would map fine and fail, swap or meet the OOM killer hours into a
+  // search; refuse it now.
+  const long pages = sysconf(_SC_PHYS_PAGES), pageSize = sysconf(_SC_PAGE_SIZE);
+  const uint64_t physicalMiB = pages > 0 && pageSize > 0 ? (uint64_t(pages) * uint64_t(pageSize)) >> 20 : UINT64_MAX;
+  if (megabytes > physicalMiB) throw cannot("more than this machine's " + std::to_string(physicalMiB) + " MiB of memory");
+  if (megabytes > (SIZE_MAX >> 20)) throw cannot("past the address space");
   size_t want = megabytes * (size_t{1} << 20) / sizeof(Bucket);
   buckets_ = std::bit_floor(want);
   mask_ = buckets_ - 1;
@@ -24,7 +38,7 @@ TranspositionTable::TranspositionTable(size_t megabytes) {
   // word here), so fresh anonymous pages need no initialisation pass.
   static_assert(sizeof(std::atomic<uint64_t>) == 8 && std::atomic<uint64_t>::is_always_lock_free);
   void* p = mmap(nullptr, buckets_ * sizeof(Bucket), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  if (p == MAP_FAILED) throw std::bad_alloc();
+  if (p == MAP_FAILED) throw cannot(std::strerror(errno));
   madvise(p, buckets_ * sizeof(Bucket), MADV_HUGEPAGE);  // far fewer page faults; a hint only
   table_ = static_cast<Bucket*>(p);
 }

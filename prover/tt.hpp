@@ -8,8 +8,15 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <stdexcept>
 
 namespace qcert {
+
+// A resource a run needs cannot be had (the table's memory, threads): the run
+// is not done, and nothing about its claim is known.
+struct ResourceError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
 
 class TranspositionTable {
  public:
@@ -20,6 +27,8 @@ class TranspositionTable {
     uint16_t move = kNoMove;  // in the canonical frame; heap moves have bit 15 set
   };
 
+  // Throws ResourceError past the machine's physical memory or when the
+  // mapping fails.
   explicit TranspositionTable(size_t megabytes);
   ~TranspositionTable();
   TranspositionTable(const TranspositionTable&) = delete;
