@@ -3,14 +3,23 @@
 // applied to a statement without counting anything).
 #include "count_cli.hpp"
 
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <boost/program_options.hpp>
+#include <cerrno>
+#include <charconv>
 #include <chrono>
+#include <csignal>
 #include <cstdio>
+#include <cstring>
+#include <filesystem>
 #include <iostream>
+#include <new>
 #include <numeric>
 #include <regex>
+#include <system_error>
 #include <thread>
 
 #include "certificate.hpp"
@@ -43,7 +52,11 @@ The certificate splits the count into cells, one per admissible content of
 the first --cell-depth rows; `checker FILE` recounts every cell (or
 `checker --sample K FILE` a random sample of them).
 
-Exit status: 0 done, 1 internal failure, 2 bad arguments.
+Exit status: 0 counted (and written); 2 nothing decided: bad arguments, an
+--out path that cannot be written (tried before counting), out of memory, an
+internal error (one line "prover count: ..." on stderr); 3 interrupted by
+SIGINT/SIGTERM (nothing is kept: a count does not resume). A count states no
+claim that could be false, so it never exits 1.
 )";
 
 std::string withCommas(const std::vector<uint64_t>& v) {
@@ -52,7 +65,66 @@ std::string withCommas(const std::vector<uint64_t>& v) {
   return s;
 }
 
+// The name of the certificate a count is writing, for the signal handler.
+char gCountTmp[4096];
+
+// A count keeps nothing partial, so a signal ends it at once (only
+// async-signal-safe calls here), without a half-written certificate.
+extern "C" void onCountSignal(int) {
+  if (gCountTmp[0]) unlink(gCountTmp);
+  static const char msg[] = "prover count: interrupted; nothing is kept (a count does not resume)\n";
+  [[maybe_unused]] const ssize_t written = write(STDERR_FILENO, msg, sizeof msg - 1);
+  _exit(3);
+}
+
 }  // namespace
+
+long long parseNumberOption(const std::string& option, const std::string& text, long long lo, long long hi) {
+  long long v = 0;
+  const char* end = text.data() + text.size();
+  const auto [ptr, ec] = std::from_chars(text.data(), end, v);
+  if (text.empty() || ec != std::errc() || ptr != end || v < lo || v > hi)
+    throw std::invalid_argument(option + " must be a number between " + std::to_string(lo) + " and " +
+                                std::to_string(hi) + ", got '" + text + "'");
+  return v;
+}
+
+namespace {
+
+[[noreturn]] void cannotWrite(const std::string& option, const std::string& path, const std::string& why) {
+  throw std::invalid_argument("cannot write " + option + " " + path + ": " + why);
+}
+
+// Creates and removes a file at prefix + pid: 0, or the errno of the failure.
+// The pid keeps concurrent workers (MPI ranks, batch jobs) off each other's probe.
+int tryCreate(const std::string& prefix) {
+  const std::string probe = prefix + std::to_string(getpid());
+  const int fd = open(probe.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  if (fd < 0) return errno;
+  close(fd);
+  unlink(probe.c_str());
+  return 0;
+}
+
+}  // namespace
+
+void checkOutputFile(const std::string& option, const std::string& path) {
+  if (path.empty()) cannotWrite(option, path, std::strerror(ENOENT));
+  struct stat st{};
+  // The writer renames a temporary over the path, which a directory refuses
+  // only at the very end.
+  if (stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode)) cannotWrite(option, path, std::strerror(EISDIR));
+  // The writer's temporaries go next to the path.
+  if (const int err = tryCreate(path + ".probe.")) cannotWrite(option, path, std::strerror(err));
+}
+
+void checkOutputDirectory(const std::string& option, const std::string& path) {
+  std::error_code ec;
+  std::filesystem::create_directories(path, ec);
+  if (ec) cannotWrite(option, path, ec.message());
+  if (!std::filesystem::is_directory(path, ec)) cannotWrite(option, path, std::strerror(ENOTDIR));
+  if (const int err = tryCreate(path + "/.probe.")) cannotWrite(option, path, std::strerror(err));
+}
 
 // The checker prints the same wording after VERIFIED: (the audit compares them).
 std::string countStatement(const CountSpec& s, const std::vector<uint64_t>& totals, const std::vector<uint64_t>& classes) {
@@ -91,10 +163,13 @@ int runCount(int argc, char** argv) {
   po::options_description opts("Options");
   opts.add_options()("help,h", "show this help")(
       "problem", po::value<std::string>(&problem), "queens, nplusk, torus, end or hp71b")(
-      "n", po::value<int>(&spec.n), "board size")("holes", po::value<int>(&spec.holes)->default_value(0), "nplusk: k")(
-      "max-queens", po::value<int>(&spec.maxQueens)->default_value(0), "end: count only placements with at most this many queens")(
-      "cell-depth", po::value<int>(&spec.depth), "rows per cell (0..3; default 2, hp71b 0)")(
-      "jobs,j", po::value<int>(&spec.threads)->default_value(spec.threads), "threads")(
+      "n", numberOption(&spec.n, "--n", 1, 27), "board size (1..27; nplusk and end 1..12, hp71b 1..16)")(
+      "holes", numberOption(&spec.holes, "--holes", 0, 4)->default_value("0"), "nplusk: k (1..4)")(
+      "max-queens", numberOption(&spec.maxQueens, "--max-queens", 0, 27)->default_value("0"),
+      "end: count only placements with at most this many queens (0 = no limit)")(
+      "cell-depth", numberOption(&spec.depth, "--cell-depth", 0, 3), "rows per cell (0..3; default 2, hp71b 0)")(
+      "jobs,j", numberOption(&spec.threads, "--jobs", 1, 1024)->default_value(std::to_string(spec.threads)),
+      "threads (1..1024)")(
       "out,o", po::value<std::string>(&out), "write the count certificate here")("quiet,q", "print only the result line")(
       "baseline", "queens only, for benchmarks: count the solutions with a plain bitwise backtracking counter that "
                   "halves the first row (one thread, totals only, no certificate)");
@@ -114,18 +189,25 @@ int runCount(int argc, char** argv) {
     else throw std::invalid_argument(problem.empty() ? "--problem is required" : "unknown --problem '" + problem + "'");
     if (!vm.count("n")) throw std::invalid_argument("--n is required");
     if (!vm.count("cell-depth")) spec.depth = spec.problem == CountProblem::hp71b ? 0 : std::min(spec.n, 2);
+    if (vm.count("baseline") && spec.problem != CountProblem::nQueens)
+      throw std::invalid_argument("--baseline is for --problem queens");
   } catch (const std::exception& e) {
-    std::cerr << "prover count: " << e.what() << "\n(see prover count --help)\n";
+    std::cerr << "prover count: " << e.what() << " (see prover count --help)\n";
     return 2;
   }
+  try {
+    if (!out.empty()) checkOutputFile("--out", out);
+  } catch (const std::exception& e) {
+    std::cerr << "prover count: " << e.what() << "\n";
+    return 2;
+  }
+  if (!out.empty() && out.size() + 5 <= sizeof gCountTmp) std::memcpy(gCountTmp, (out + ".tmp").c_str(), out.size() + 5);
+  std::signal(SIGINT, onCountSignal);
+  std::signal(SIGTERM, onCountSignal);
   const bool quiet = vm.count("quiet") > 0, showProgress = !quiet && isatty(STDERR_FILENO);
   const auto start = std::chrono::steady_clock::now();
   auto seconds = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
   if (vm.count("baseline")) {
-    if (spec.problem != CountProblem::nQueens || spec.n < 1 || spec.n > 27) {
-      std::cerr << "prover count: --baseline is for --problem queens with --n 1..27\n";
-      return 2;
-    }
     uint64_t nodes = 0;
     const uint64_t solutions = countNQueensHalving(spec.n, &nodes);
     std::printf("BASELINE: the %d-queens problem has %llu solutions\n", spec.n, (unsigned long long)solutions);
@@ -133,17 +215,24 @@ int runCount(int argc, char** argv) {
                 spec.n, (unsigned long long)solutions, (unsigned long long)nodes, seconds(), seconds(), peakRssKiB());
     return 0;
   }
+  // Every failure past the arguments leaves nothing decided: status 2.
+  auto notDone = [](const std::string& why) {
+    std::cerr << "prover count: " << why << "\n";
+    return 2;
+  };
   CountResult result;
   try {
     result = countPlacements(spec, [&](size_t done, size_t all) {
       if (showProgress) std::fprintf(stderr, "\r  done %zu / %zu, %.1f s ", done, all, seconds());
     });
   } catch (const std::invalid_argument& e) {
-    std::cerr << "prover count: " << e.what() << "\n";
-    return 2;
+    return notDone(std::string(e.what()) + " (see prover count --help)");
+  } catch (const std::bad_alloc&) {
+    return notDone("not done: out of memory");
+  } catch (const std::system_error& e) {
+    return notDone(std::string("not done: ") + e.what());
   } catch (const std::exception& e) {
-    std::cerr << "prover count: failed: " << e.what() << "\n";
-    return 1;
+    return notDone(std::string("internal error: ") + e.what());
   }
   if (showProgress) std::fprintf(stderr, "\r%60s\r", "");
   const double countSeconds = seconds();
@@ -156,9 +245,10 @@ int runCount(int argc, char** argv) {
   if (!out.empty()) {
     try {
       cert = writeCountCertificate(out, spec, result, "qcert prover count --problem " + problem + " --n " + std::to_string(spec.n));
+    } catch (const std::bad_alloc&) {
+      return notDone("not done: out of memory");
     } catch (const std::exception& e) {
-      std::cerr << "prover count: " << e.what() << "\n";
-      return 1;
+      return notDone(e.what());
     }
   }
   std::printf("RESULT: %s\n", countStatement(spec, totals, classes).c_str());
@@ -185,10 +275,35 @@ Number parseNumber(const std::string& s) {
   Number x;
   if (s == "*") return x;
   // 36 digits fit 128 bits; no count of these problems comes near 10^36.
-  if (s.size() > 36) throw std::invalid_argument("the number " + s.substr(0, 40) + "... is out of range");
+  if (s.size() > 36) throw std::invalid_argument("the number " + s.substr(0, 40) + "... is out of range (at most 36 digits)");
   x.known = true;
   for (char ch : s) x.v = x.v * 10 + unsigned(ch - '0');
   return x;
+}
+
+// A board size in a statement; past any board anyone counts on, and n = 0
+// would divide by zero in the torus rule.
+unsigned boardSize(const std::string& s) {
+  if (s.size() > 4 || std::stoul(s) < 1 || std::stoul(s) > 1000)
+    throw std::invalid_argument("the board size " + s.substr(0, 40) + " is out of range (1..1000)");
+  return unsigned(std::stoul(s));
+}
+
+const char* kStatementForms =
+    "'the N-queens problem has T solutions, C up to symmetry', "
+    "'the N+K queens problem has T solutions, C up to symmetry', "
+    "'the N-queens problem on the torus has T solutions', "
+    "'the NxN queens game has T end positions, C up to symmetry', "
+    "'at least Q non-attacking queens are needed to leave no square of the NxN board free; with Q: T placements, C "
+    "up to symmetry', "
+    "'the HP-71B program on the NxN board finds T solutions and examines X nodes' "
+    "(a number may be '*': not published)";
+
+// The statement as it can be quoted on one line of an error message.
+std::string quoted(const std::string& s) {
+  std::string q;
+  for (char ch : s.substr(0, 100)) q += (unsigned char)ch < 0x20 || ch == 0x7f ? '?' : ch;
+  return "'" + q + (s.size() > 100 ? "...'" : "'");
 }
 
 std::string str(unsigned __int128 v) {
@@ -223,27 +338,36 @@ std::string classRules(const Number& t, const Number& f, unsigned minClass, cons
 
 }  // namespace
 
-// Returns "" when the statement passes every rule (or is not a count), else why
-// it cannot be true.
+// Returns "" when the statement passes every rule, else why it cannot be true;
+// throws std::invalid_argument for a statement of no known form (so that a
+// typo is never reported CONSISTENT) or a number out of range.
 std::string tableCheck(const std::string& statement) {
   std::smatch m;
   static const std::regex queens(R"(the (\d+)-queens problem has (\d+|\*) solutions, (\d+|\*) up to symmetry)");
   static const std::regex nplusk(R"(the (\d+)\+(\d+) queens problem has (\d+|\*) solutions, (\d+|\*) up to symmetry)");
   static const std::regex torus(R"(the (\d+)-queens problem on the torus has (\d+|\*) solutions)");
-  static const std::regex dom(R"(at least (\d+|\*) non-attacking queens are needed to leave no square of the (\d+)x\d+ board free; with (?:\d+|\*): (\d+|\*) placements, (\d+|\*) up to symmetry)");
-  static const std::regex ends(R"(the (\d+)x\d+ queens game has (\d+|\*) end positions, (\d+|\*) up to symmetry)");
-  static const std::regex hp(R"(the HP-71B program on the (\d+)x\d+ board finds (\d+|\*) solutions and examines (\d+|\*) nodes)");
+  static const std::regex dom(R"(at least (\d+|\*) non-attacking queens are needed to leave no square of the (\d+)x\2 board free; with (?:\d+|\*): (\d+|\*) placements, (\d+|\*) up to symmetry)");
+  static const std::regex ends(R"(the (\d+)x\1 queens game has (\d+|\*) end positions, (\d+|\*) up to symmetry)");
+  static const std::regex hp(R"(the HP-71B program on the (\d+)x\1 board finds (\d+|\*) solutions and examines (\d+|\*) nodes)");
+  // std::regex matches recursively, a frame per character: a long text could
+  // exhaust the stack, and no statement of these forms comes near 1000.
+  if (statement.size() > 1000)
+    throw std::invalid_argument("cannot parse " + quoted(statement) + " (" + std::to_string(statement.size()) +
+                                " characters): expected one of " + kStatementForms);
   if (std::regex_match(statement, m, queens)) {
-    const unsigned n = unsigned(std::stoul(m[1]));
+    const unsigned n = boardSize(m[1]);
     const Number t = parseNumber(m[2]), f = parseNumber(m[3]);
     if (t.known && n >= 2 && t.v % 2)
       return "solutions " + str(t.v) + " is odd: for n >= 2 the left-right mirror pairs the solutions (none is its own mirror image)";
     return classRules(t, f, n >= 2 ? 2 : 1,
                       "for n >= 2 no solution is its own image under a reflection, so a class has at least 2 members");
   }
-  if (std::regex_match(statement, m, nplusk)) return classRules(parseNumber(m[3]), parseNumber(m[4]), 1, "a class has at least 1 member");
+  if (std::regex_match(statement, m, nplusk)) {
+    boardSize(m[1]);
+    return classRules(parseNumber(m[3]), parseNumber(m[4]), 1, "a class has at least 1 member");
+  }
   if (std::regex_match(statement, m, torus)) {
-    const unsigned n = unsigned(std::stoul(m[1]));
+    const unsigned n = boardSize(m[1]);
     const Number t = parseNumber(m[2]);
     if (!t.known) return "";
     if (std::gcd(n, 6u) != 1 && t.v) return "solutions " + str(t.v) + " but gcd(n, 6) = " + std::to_string(std::gcd(n, 6u)) + ": none exist unless gcd(n, 6) = 1 (Polya; seed 002 Theorem 4.4)";
@@ -253,39 +377,60 @@ std::string tableCheck(const std::string& statement) {
     return "";
   }
   if (std::regex_match(statement, m, dom)) {
-    const unsigned n = unsigned(std::stoul(m[2]));
+    const unsigned n = boardSize(m[2]);
     const Number least = parseNumber(m[1]), t = parseNumber(m[3]), f = parseNumber(m[4]);
     if (least.known && (least.v < (n - 1 + 1) / 2 || least.v > n))
       return "fewest queens " + str(least.v) + " is outside ceil((n-1)/2) .. n (a dominating set of the n x n queen graph has at least (n-1)/2 queens, Spencer; a maximal non-attacking set at most n)";
     if (t.known && !t.v) return "the count at the fewest queens is 0";
     return classRules(t, f, 1, "a class has at least 1 member");
   }
-  if (std::regex_match(statement, m, ends)) return classRules(parseNumber(m[2]), parseNumber(m[3]), 1, "a class has at least 1 member");
+  if (std::regex_match(statement, m, ends)) {
+    boardSize(m[1]);
+    return classRules(parseNumber(m[2]), parseNumber(m[3]), 1, "a class has at least 1 member");
+  }
   if (std::regex_match(statement, m, hp)) {
-    const unsigned n = unsigned(std::stoul(m[1]));
+    const unsigned n = boardSize(m[1]);
     const Number x = parseNumber(m[3]);
     if (x.known && x.v % n) return "nodes " + str(x.v) + " is not a multiple of n: the program examines all n squares of a row each time it enters it";
     return "";
   }
-  return "";
+  throw std::invalid_argument("cannot parse " + quoted(statement) + ": expected one of " + kStatementForms);
 }
 
 int runTableCheck(int argc, char** argv) {
-  if (argc != 2 || std::string(argv[1]) == "--help" || std::string(argv[1]) == "-h") {
+  const std::string arg = argc == 2 ? argv[1] : "";
+  if (arg == "--help" || arg == "-h") {
     std::cout << "usage: prover table-check 'STATEMENT'\n\n"
                  "Applies the consistency rules every published count must satisfy (no counting):\n"
                  "class counts between solutions/8 and solutions (solutions/2 for n-queens), n-queens\n"
                  "totals even, torus totals multiples of 2n and zero exactly when gcd(n, 6) > 1, the\n"
-                 "fewest dominating queens within Spencer's bound, HP-71B nodes a multiple of n.\n"
-                 "'*' stands for a number the source does not publish.\n"
-                 "Prints 'CONSISTENT' (exit 0) or 'IMPOSSIBLE: reason' (exit 1).\n";
-    return argc == 2 ? 0 : 2;
+                 "fewest dominating queens within Spencer's bound, HP-71B nodes a multiple of n.\n\n"
+                 "STATEMENT is one of the forms the checker prints after VERIFIED:\n"
+                 "  the N-queens problem has T solutions, C up to symmetry\n"
+                 "  the N+K queens problem has T solutions, C up to symmetry\n"
+                 "  the N-queens problem on the torus has T solutions\n"
+                 "  the NxN queens game has T end positions, C up to symmetry\n"
+                 "  at least Q non-attacking queens are needed to leave no square of the NxN board\n"
+                 "    free; with Q: T placements, C up to symmetry\n"
+                 "  the HP-71B program on the NxN board finds T solutions and examines X nodes\n"
+                 "'*' stands for a number the source does not publish; numbers have at most 36 digits.\n\n"
+                 "Exit status: 0 CONSISTENT (the rules hold; the count itself is not checked);\n"
+                 "1 'IMPOSSIBLE: reason' (the statement cannot be true); 2 nothing decided: not\n"
+                 "one statement, a statement of none of these forms, a number out of range (one\n"
+                 "line \"prover table-check: ...\" on stderr).\n";
+    return 0;
+  }
+  if (argc != 2) {
+    std::cerr << "prover table-check: expected one statement in quotes, got " << argc - 1
+              << " arguments (see prover table-check --help)\n";
+    return 2;
   }
   std::string why;
   try {
-    why = tableCheck(argv[1]);
-  } catch (const std::invalid_argument& e) {
-    why = e.what();
+    why = tableCheck(arg);
+  } catch (const std::exception& e) {  // no verdict: the statement was not understood
+    std::cerr << "prover table-check: " << e.what() << "\n";
+    return 2;
   }
   if (why.empty()) {
     std::printf("CONSISTENT\n");

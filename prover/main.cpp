@@ -8,12 +8,13 @@
 #include <cstdlib>
 
 #include <boost/program_options.hpp>
-#include <cerrno>
 #include <atomic>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <iostream>
 #include <sstream>
+#include <system_error>
 
 #include "count_cli.hpp"
 #include "prove.hpp"
@@ -24,6 +25,7 @@ using namespace qcert;
 namespace {
 
 std::atomic<bool> gStop{false};
+constexpr int kMaxWorkers = 1000000;  // --of: far past any batch array
 extern "C" void onSignal(int) { gStop.store(true); }
 
 const char* kUsage = R"(prover: proves queens-game claims and writes certificates for `checker`.
@@ -60,7 +62,12 @@ plain command once more to write the manifest. Under MPI
 (`mpirun -np K prover prove ... --out M`) rank r proves every K-th unit from
 r and rank 0 writes the manifest; all ranks need the same file system.
 
-Exit status: 0 done, 1 internal failure, 2 bad arguments, 3 interrupted.
+Exit status: 0 done (proved, written); 1 a claim is false: --win-by SQ does
+not win ("REFUTED: SQ does not win: ..." on stdout, naming the reply that beats
+it); 2 nothing decided: bad arguments, an output path that cannot be written
+(tried before any work), out of memory or threads, an internal error (one line
+"prover: ..." on stderr, "prover: not done: ..." for resources); 3 interrupted
+by SIGINT/SIGTERM (finished work units are kept; the same command resumes).
 )";
 
 std::vector<int> parseQueens(const std::string& list, int n) {
@@ -87,20 +94,20 @@ int runProver(int argc, char** argv, int rank, int ranks) {
   ProveRequest req;
   opts.add_options()
     ("help,h", "show this help")
-    ("n", po::value<int>(&n), "board size N (1..22)")
+    ("n", numberOption(&n, "--n", 1, kMaxBoard), "board size N (1..22)")
     ("queens", po::value<std::string>(&queens), "queens already placed, e.g. e5,a1")
-    ("heap", po::value<uint32_t>(&heap)->default_value(0), "add a Nim heap of this size (prove only, <= 255)")
+    ("heap", numberOption(&heap, "--heap", 0, 255)->default_value("0"), "add a Nim heap of this size (prove only, 0..255)")
     ("out,o", po::value<std::string>(&out), "write the certificate here")
-    ("tt-mb", po::value<size_t>(&req.ttMegabytes), "transposition table size in MiB (default: 16 for N <= 10, 64 for N <= 12, else 256; n = 16 wants about 4096)")
-    ("cutoff", po::value<int>(&req.cutoff)->default_value(20), "certificate cut-off K: the checker solves positions with <= K live squares itself (0..32)")
-    ("small", po::value<int>(&req.search.smallLimit)->default_value(20), "search uses its exact small solver at <= this many live squares (0..32)")
+    ("tt-mb", numberOption(&req.ttMegabytes, "--tt-mb", 1, 1 << 20), "transposition table size in MiB, 1..1048576 and at most the machine's memory (default: 16 for N <= 10, 64 for N <= 12, else 256; n = 16 wants about 4096)")
+    ("cutoff", numberOption(&req.cutoff, "--cutoff", 0, 32)->default_value("20"), "certificate cut-off K: the checker solves positions with <= K live squares itself (0..32)")
+    ("small", numberOption(&req.search.smallLimit, "--small", 0, 32)->default_value("20"), "search uses its exact small solver at <= this many live squares (0..32)")
     ("plain", "baseline for benchmarks: no symmetry, no ETC, no move ordering, no mirror lemma in the search")
     ("no-mirror", "do not use the half-turn default reply in the certificate")
-    ("zstd-level", po::value<int>(&req.zstdLevel)->default_value(12), "zstd compression level of reply chunks (1..19)")
-    ("jobs,j", po::value<int>(&req.jobs)->default_value(1), "threads proving work units (> 1 implies work units)")
+    ("zstd-level", numberOption(&req.zstdLevel, "--zstd-level", 1, 19)->default_value("12"), "zstd compression level of reply chunks (1..19)")
+    ("jobs,j", numberOption(&req.jobs, "--jobs", 1, 1024)->default_value("1"), "threads proving work units, 1..1024 (> 1 implies work units)")
     ("units", po::value<std::string>(&req.unitsDir), "directory for work-unit certificates (implies work units)")
-    ("unit", po::value<int>(&req.select.index)->default_value(0), "with --of: prove only units i with i % of == unit")
-    ("of", po::value<int>(&req.select.count)->default_value(1), "number of independent workers sharing the units")
+    ("unit", numberOption(&req.select.index, "--unit", 0, kMaxWorkers - 1)->default_value("0"), "with --of: prove only units i with i % of == unit (0..of-1)")
+    ("of", numberOption(&req.select.count, "--of", 1, kMaxWorkers)->default_value("1"), "number of independent workers sharing the units (1..1000000)")
     ("win-by", po::value<std::string>(&winBy), "work units below a known winning move: the manifest claims the position is won by this move")
     ("quiet,q", "print only the result line");
   po::options_description hidden;
@@ -114,12 +121,16 @@ int runProver(int argc, char** argv, int rank, int ranks) {
     po::store(po::command_line_parser(argc, argv).options(all).positional(pos).run(), vm);
     po::notify(vm);
   } catch (const std::exception& e) {
-    std::cerr << "prover: " << e.what() << "\n(see prover --help)\n";
+    std::cerr << "prover: " << e.what() << " (see prover --help)\n";
     return 2;
   }
-  if (vm.count("help") || argc == 1) {
+  if (vm.count("help")) {
     std::cout << kUsage << "\n" << opts;
-    return vm.count("help") ? 0 : 2;
+    return 0;
+  }
+  if (argc == 1) {
+    std::cerr << kUsage << "\n" << opts << "\nprover: no command given\n";
+    return 2;
   }
   const std::string command = vm.count("command") ? vm["command"].as<std::string>() : "";
   if (command != "prove" && command != "grundy") {
@@ -128,18 +139,16 @@ int runProver(int argc, char** argv, int rank, int ranks) {
   }
   try {
     if (!vm.count("n")) throw std::invalid_argument("--n is required");
-    if (n < 1 || n > kMaxBoard) throw std::invalid_argument("--n must be between 1 and " + std::to_string(kMaxBoard));
     if (command == "grundy" && heap) throw std::invalid_argument("--heap does not apply to grundy");
-    if (req.zstdLevel < 1 || req.zstdLevel > 19) throw std::invalid_argument("--zstd-level must be between 1 and 19");
+    if (command == "grundy" && !winBy.empty()) throw std::invalid_argument("--win-by applies to prove, not grundy");
     // Every table page a search touches costs a page fault and zeroing, so
     // small boards get small tables unless told otherwise.
     if (!vm.count("tt-mb")) req.ttMegabytes = n <= 10 ? 16 : n <= 12 ? 64 : 256;
-    if (req.ttMegabytes < 1 || req.ttMegabytes > (size_t{1} << 20)) throw std::invalid_argument("--tt-mb must be between 1 and 1048576");
     if (vm.count("plain")) req.search.symmetry = req.search.etc = req.search.ordering = req.search.mirrorLemma = false;
-    if (req.jobs < 1 || req.jobs > 1024) throw std::invalid_argument("--jobs must be between 1 and 1024");
-    if (req.select.count < 1 || req.select.index < 0 || req.select.index >= req.select.count)
-      throw std::invalid_argument("--unit must be in 0..--of - 1");
-    if (req.search.smallLimit < 0 || req.search.smallLimit > 32) throw std::invalid_argument("--small must be between 0 and 32");
+    if (req.select.index >= req.select.count)
+      throw std::invalid_argument("--unit must be a number between 0 and " + std::to_string(req.select.count - 1) +
+                                  " (below --of " + std::to_string(req.select.count) + "), got '" +
+                                  std::to_string(req.select.index) + "'");
     req.n = n;
     req.queens = parseQueens(queens, n);
     if (!winBy.empty()) {
@@ -150,13 +159,6 @@ int runProver(int argc, char** argv, int rank, int ranks) {
     req.heap = heap;
     req.grundy = command == "grundy";
     req.out = out;
-    if (!out.empty()) {  // fail now, not after a long search
-      const std::string probe = out + ".tmp";
-      FILE* f = std::fopen(probe.c_str(), "wb");
-      if (!f) throw std::invalid_argument("cannot write --out " + out + ": " + std::strerror(errno));
-      std::fclose(f);
-      std::remove(probe.c_str());
-    }
     req.mirrorDefault = !vm.count("no-mirror");
     req.progress = !vm.count("quiet") && isatty(STDERR_FILENO);
   } catch (const std::exception& e) {
@@ -178,6 +180,14 @@ int runProver(int argc, char** argv, int rank, int ranks) {
     req.select = {rank, ranks};
     if (req.unitsDir.empty()) req.unitsDir = out + ".units";  // so rank 0's final pass is a unit run too
   }
+  try {
+    if (!out.empty()) checkOutputFile("--out", out);
+    if (req.sharded() && !req.unitsDir.empty()) checkOutputDirectory("--units", req.unitsDir);
+    else if (req.sharded() && !out.empty()) checkOutputDirectory("the units directory", out + ".units");
+  } catch (const std::exception& e) {
+    std::cerr << "prover: " << e.what() << "\n";
+    return 2;
+  }
   ProveResult res;
   try {
     res = prove(req);
@@ -190,12 +200,30 @@ int runProver(int argc, char** argv, int rank, int ranks) {
   } catch (const Interrupted& e) {
     std::cerr << "prover: " << e.what() << "\n";
     return 3;
+  } catch (const Refuted& e) {  // the claim is false: a verdict, on stdout like RESULT
+    std::printf("REFUTED: %s\n", e.what());
+    return 1;
   } catch (const std::invalid_argument& e) {
     std::cerr << "prover: " << e.what() << "\n";
     return 2;
-  } catch (const std::exception& e) {
-    std::cerr << "prover: failed: " << e.what() << "\n";
-    return 1;
+  } catch (const ResourceError& e) {
+    std::cerr << "prover: not done: " << e.what() << "\n";
+    return 2;
+  } catch (const std::bad_alloc&) {
+    std::cerr << "prover: not done: out of memory\n";
+    return 2;
+  } catch (const std::filesystem::filesystem_error& e) {
+    std::cerr << "prover: " << e.what() << "\n";
+    return 2;
+  } catch (const std::system_error& e) {  // threads, locks: the machine's limits, not the request
+    std::cerr << "prover: not done: " << e.what() << "\n";
+    return 2;
+  } catch (const std::logic_error& e) {
+    std::cerr << "prover: internal error: " << e.what() << "\n";
+    return 2;
+  } catch (const std::exception& e) {  // I/O past the probes: a full disk, a vanished directory
+    std::cerr << "prover: " << e.what() << "\n";
+    return 2;
   }
   if (res.sharded && !res.manifestWritten && !res.win) {
     std::printf("UNITS: %zu of %zu units of this worker done (%zu resumed), %zu units in all; "
@@ -237,7 +265,7 @@ int runProver(int argc, char** argv, int rank, int ranks) {
 
 // Under mpirun (detected from the launcher's environment) the ranks share the
 // work units; otherwise MPI is never initialised.
-int main(int argc, char** argv) {
+int main(int argc, char** argv) try {
   if (argc > 1 && std::strcmp(argv[1], "count") == 0) return runCount(argc - 1, argv + 1);
   if (argc > 1 && std::strcmp(argv[1], "table-check") == 0) return runTableCheck(argc - 1, argv + 1);
   const bool underMpi = std::getenv("OMPI_COMM_WORLD_SIZE") || std::getenv("PMIX_RANK") || std::getenv("PMI_SIZE");
@@ -250,4 +278,10 @@ int main(int argc, char** argv) {
   if (code != 0 && ranks > 1) MPI_Abort(MPI_COMM_WORLD, code);  // the barrier would wait for it forever
   MPI_Finalize();
   return code;
+} catch (const std::bad_alloc&) {  // the commands catch their own; this is what escapes them
+  std::fprintf(stderr, "prover: not done: out of memory\n");
+  return 2;
+} catch (const std::exception& e) {
+  std::fprintf(stderr, "prover: internal error: %s\n", e.what());
+  return 2;
 }
