@@ -92,12 +92,11 @@ TEST(ProverCli, ZstdLevelOutOfRange) { expectUsageError(prover({"prove", "--n", 
 TEST(ProverCli, TtSizeZero) { expectUsageError(prover({"prove", "--n", "4", "--tt-mb", "0"}), "tt-mb"); }
 
 // An unwritable --out must fail with a message naming the path, and must not
-// leave anything claiming success.  (The prover currently exits 1 here, its
-// "internal failure" status; the test accepts any non-zero status.)
+// leave anything claiming success: status 2, nothing decided.
 TEST(ProverCli, UnwritableOutPath) {
   const RunResult r = prover({"prove", "--n", "4", "--out", "/nonexistent/dir/x.qc"});
   ASSERT_FALSE(r.signaled || r.timedOut) << r.describe();
-  EXPECT_NE(r.exitCode, 0) << r.describe();
+  EXPECT_EQ(r.exitCode, 2) << r.describe();
   EXPECT_TRUE(contains(r.err, "/nonexistent/dir/x")) << r.describe();
   EXPECT_FALSE(contains(r.out, "RESULT:")) << r.describe();
   RecordProperty("exit_code", r.exitCode);
