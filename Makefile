@@ -3,7 +3,7 @@
 BUILD ?= build
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
-.PHONY: all deps build test audit bench bench-big bench-count clean
+.PHONY: all deps build test audit bench bench-big bench-count fuzz clean
 
 all: build
 
@@ -33,6 +33,12 @@ bench-big: build
 # threads, n = 18 on 2 threads, each with the checker's recount (~5 minutes).
 bench-count: build
 	@tools/bench-count.sh
+
+# libFuzzer on the checker (fuzz/README.md): build-fuzz with clang, each
+# target FUZZ_SECONDS from fuzz/corpus/<target>; exit 1 on a finding.
+FUZZ_SECONDS ?= 600
+fuzz: deps
+	@FUZZ_SECONDS=$(FUZZ_SECONDS) JOBS=$(JOBS) fuzz/run-fuzz.sh
 
 clean:
 	rm -rf $(BUILD)

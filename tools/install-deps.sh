@@ -3,7 +3,8 @@
 # `make` works on a fresh Debian 12 machine. Quiet when nothing is missing.
 set -euo pipefail
 packages=(cmake make g++ pkg-config capnproto libcapnp-dev libboost-program-options-dev
-          libgtest-dev librapidcheck-dev libzstd-dev libxxhash-dev openmpi-bin libopenmpi-dev)
+          libgtest-dev librapidcheck-dev libzstd-dev libxxhash-dev openmpi-bin libopenmpi-dev
+          clang libclang-rt-14-dev)  # clang: make fuzz (libFuzzer)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

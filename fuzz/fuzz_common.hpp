@@ -1,0 +1,98 @@
+// Shared by the fuzz targets (fuzz/*.cpp): a scratch directory per process,
+// sealing file bodies, running the checker's real code path (qcert::runCheck)
+// under time and memory limits, and the targets' OWN reference solvers, which
+// judge every VERIFIED claim on small boards.  Nothing here comes from prover/:
+// the references are written from the rules (README, docs/).
+#pragma once
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace qfuzz {
+
+using Bytes = std::vector<uint8_t>;
+
+// Reports a finding (to stderr) and stops the process so libFuzzer saves the input.
+[[noreturn]] void fail(const std::string& what);
+
+// The process's scratch directory ($TMPDIR or /dev/shm, else /tmp), created
+// on first use and emptied by clearWorkDir(); removed at exit.
+const std::string& workDir();
+void clearWorkDir();
+// Writes `bytes` to `path` (creating parent directories); false when it cannot.
+bool writeFile(const std::string& path, const Bytes& bytes);
+
+// XXH3-128 of `bytes` as the Seal stores it (high 64 bits first, big-endian).
+Bytes digestOf(const Bytes& bytes);
+// Appends a Seal message with the correct digest of everything before it.
+void appendSeal(Bytes& body);
+
+// Result of qcert::runCheck on a file, with the verdict line checked against
+// the exit status (a mismatch is a finding).
+struct CheckResult {
+  int status = -1;
+  std::string out, err;
+};
+// --jobs 1, --quiet, --time-limit 2, --max-memory 1024 (QFUZZ_TIME_LIMIT
+// overrides the seconds; QFUZZ_VERBOSE=1 prints each verdict on stderr).
+CheckResult runChecker(const std::string& path, unsigned jobs = 1);
+
+// ---- Game claims (docs/certificate-format.md, "The claim") ---------------
+struct GameClaim {
+  unsigned n = 0;
+  std::vector<unsigned> queens;
+  uint64_t heap = 0;
+  bool win = false;     // outcome == win
+  bool grundy = false;  // kind == grundy (then "G = heap": (L, heap) is a loss)
+};
+// The claim of the file's first message (a Header); nullopt if unreadable.
+std::optional<GameClaim> readGameClaim(const Bytes& file);
+// The reference: true/false when the claim is true/false, nullopt when it is
+// out of the reference's reach (n > 6, heap > 8).
+std::optional<bool> judgeGameClaim(const GameClaim& c);
+// After VERIFIED on `file`: traps when the reference finds the claim false
+// (a count certificate's claim goes to judgeVerifiedCountFile).
+void judgeVerifiedGameFile(const Bytes& file, const std::string& verdictLine);
+
+// ---- Counts (docs/count-certificates.md) --------------------------------
+enum Problem { kNQueens = 0, kNPlusK = 1, kTorus = 2, kEnd = 3, kHp71b = 4 };
+struct CellRef {
+  std::vector<uint64_t> rows;
+  std::vector<uint64_t> totals, classes;
+  uint64_t checksum = 0;
+};
+struct CountRef {
+  std::vector<uint64_t> totals, classes;
+  uint64_t checksum = 0;
+  std::vector<CellRef> cells;  // every admissible prefix of the depth asked, in order
+};
+// The reference count (placements enumerated by a plain search of its own),
+// with the cells of depth `depth`; nullopt when out of reach (nPlusK; n above
+// 8 for queens/torus, 6 for end positions and hp71b).
+std::optional<CountRef> referenceCount(unsigned problem, unsigned n, unsigned holes, unsigned maxQueens, unsigned depth);
+// After VERIFIED on a count file: traps when the reference disagrees with
+// the claim's totals or classes.
+void judgeVerifiedCountFile(const Bytes& file, const std::string& verdictLine);
+
+// A little reader over the fuzz input.
+struct Input {
+  const uint8_t* p;
+  size_t n;
+  size_t pos = 0;
+  bool empty() const { return pos >= n; }
+  uint8_t byte() { return pos < n ? p[pos++] : 0; }
+  uint16_t u16() { uint16_t a = byte(); return uint16_t(a | uint16_t(byte()) << 8); }
+  Bytes take(size_t k) {
+    k = std::min(k, n - std::min(n, pos));
+    Bytes b(p + pos, p + pos + k);
+    pos += k;
+    return b;
+  }
+  Bytes rest() { return take(n - std::min(n, pos)); }
+};
+
+}  // namespace qfuzz

@@ -1,0 +1,86 @@
+#!/usr/bin/env bash
+# Writes the seed inputs of fuzz/corpus/<target>/seed-* from real prover
+# output (small boards, every problem), packed by qcert_fuzz_make_seed.
+# usage: fuzz/make-seeds.sh [PROVER] [MAKE_SEED]   (defaults: build/bin/...)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+prover=${1:-build/bin/prover}
+pack=${2:-build/bin/qcert_fuzz_make_seed}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+c=fuzz/corpus
+mkdir -p $c/fuzz_game_certificate $c/fuzz_manifest $c/fuzz_count_certificate $c/fuzz_checker_args
+
+# Game certificates: wins and losses, heaps, Grundy claims, default mirror
+# replies, cut-offs low enough that the replay reads tokens.
+i=0
+game() {  # prover arguments...
+  "$prover" "$@" --out "$tmp/g.qc" >/dev/null
+  "$pack" game "$tmp/g.qc" > $c/fuzz_game_certificate/seed-$i
+  i=$((i + 1))
+}
+game prove --n 1
+game prove --n 4 --cutoff 0
+game prove --n 5 --cutoff 0
+game prove --n 5 --cutoff 6 --heap 2
+game prove --n 6 --cutoff 0
+game prove --n 6 --cutoff 8
+game prove --n 6 --queens c3 --cutoff 4
+game prove --n 7 --cutoff 6
+game grundy --n 4 --cutoff 0
+game grundy --n 5 --queens c3 --cutoff 2
+game grundy --n 6 --cutoff 6
+game prove --n 3 --heap 3 --cutoff 0
+"$prover" prove --n 5 --cutoff 3 --out "$tmp/r.qc" >/dev/null
+"$pack" raw "$tmp/r.qc" > $c/fuzz_game_certificate/seed-raw-0
+# Structured mode (first byte 2): n, queens, heap, flags, cutoff, tokens.
+printf '\x02\x04\x00\x00\x00\x20' > $c/fuzz_game_certificate/seed-struct-0      # 5x5, whole board by the solver
+printf '\x02\x05\x01\x0e\x01\x01\x1c' > $c/fuzz_game_certificate/seed-struct-1  # 6x6 after c3, loss
+printf '\x02\x03\x00\x02\x07\x00\x01\x00\x00' > $c/fuzz_game_certificate/seed-struct-2
+
+# Manifests: Grundy, a known winning move, a lost position, a heap.
+j=0
+manifest() {
+  rm -rf "$tmp/m"*
+  "$prover" "$@" --out "$tmp/m.qc" >/dev/null
+  if "$pack" manifest "$tmp/m.qc" > $c/fuzz_manifest/seed-$j; then j=$((j + 1)); else rm -f $c/fuzz_manifest/seed-$j; fi
+}
+manifest grundy --n 4 --jobs 2 --cutoff 0
+manifest prove --n 6 --win-by c3 --cutoff 6
+manifest prove --n 6 --queens c3 --jobs 2 --cutoff 6
+manifest grundy --n 5 --queens a1 --jobs 2 --cutoff 3
+manifest prove --n 4 --heap 1 --queens a1 --jobs 2 --cutoff 0
+manifest prove --n 4 --queens a1 --jobs 2 --cutoff 0
+
+# Count certificates: every problem, several cell depths.
+k=0
+count() {
+  "$prover" count "$@" --out "$tmp/c.qc" >/dev/null
+  "$pack" count "$tmp/c.qc" > $c/fuzz_count_certificate/seed-$k
+  k=$((k + 1))
+}
+count --problem queens --n 6
+count --problem queens --n 8
+count --problem torus --n 7
+count --problem nplusk --n 5 --holes 1
+count --problem nplusk --n 4 --holes 2
+count --problem end --n 5
+count --problem end --n 6 --max-queens 4
+count --problem hp71b --n 5
+# Structured mode (first byte 2): problem, n, holes, maxQueens, depth, flags, edits.
+printf '\x02\x00\x07\x00\x00\x02\x00' > $c/fuzz_count_certificate/seed-struct-0   # 8-queens, depth 2, exact
+printf '\x02\x02\x06\x00\x00\x01\x00' > $c/fuzz_count_certificate/seed-struct-1   # 7-torus, depth 1
+printf '\x02\x03\x05\x00\x03\x02\x00' > $c/fuzz_count_certificate/seed-struct-2   # end positions 6x6, <= 3 queens
+printf '\x02\x04\x05\x00\x00\x00\x00' > $c/fuzz_count_certificate/seed-struct-3   # hp71b 6
+printf '\x02\x00\x05\x00\x00\x02\x00\x00\x03\x05' > $c/fuzz_count_certificate/seed-struct-4  # one edit
+printf '\x02\x01\x04\x00\x00\x01\x01\x04\x00' > $c/fuzz_count_certificate/seed-struct-5  # nplusk raw cells
+
+# Command lines (NUL-separated arguments).
+a=$c/fuzz_checker_args
+printf -- '--jobs\0004\000--time-limit\00010\000f.qc' > $a/seed-0
+printf -- '--sample\0003\000--seed\0007\000f' > $a/seed-1
+printf -- '--part\0002\000--of\0004\000--max-memory\000512\000f' > $a/seed-2
+printf -- '--help' > $a/seed-3
+printf -- '-q\000-j\0002\000x\000y' > $a/seed-4
+printf -- '--of=3\000--part=2\000--quiet\000file' > $a/seed-5
+echo "seeds: $i+1+3 game, $j manifest, $k+6 count, 6 args"
