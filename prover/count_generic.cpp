@@ -7,6 +7,7 @@
 #include <atomic>
 #include <mutex>
 #include <stdexcept>
+#include <system_error>
 #include <thread>
 
 #include "count.hpp"
@@ -351,7 +352,11 @@ CountResult countGeneric(const CountSpec& spec, const CountProgress& progress) {
   };
   targets.resize(size_t(spec.threads));
   std::vector<std::thread> pool;
-  for (int t = 1; t < spec.threads; ++t) pool.emplace_back(worker, &targets[size_t(t)]);
+  for (int t = 1; t < spec.threads; ++t) try {
+      pool.emplace_back(worker, &targets[size_t(t)]);
+    } catch (const std::system_error&) {  // fewer threads will do: the workers share the cells
+      break;
+    }
   worker(&targets[0]);
   for (auto& t : pool) t.join();
   if (fold)

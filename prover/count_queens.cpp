@@ -54,6 +54,7 @@
 #include <cstring>
 #include <mutex>
 #include <stdexcept>
+#include <system_error>
 #include <thread>
 
 #if defined(__BMI2__)
@@ -502,9 +503,16 @@ CountResult countNQueens(int n, int depth, int threads, const CountProgress& pro
       }
     };
     std::vector<std::thread> pool;
-    if (progress) {
+    auto startWorkers = [&](int from) {  // fewer threads will do: the workers share the tasks
+      for (int i = from; i < threads; ++i) try {
+          pool.emplace_back(work, std::ref(workers[i]));
+        } catch (const std::system_error&) {
+          break;
+        }
+    };
+    if (progress) startWorkers(0);
+    if (progress && !pool.empty()) {
       // The calling thread only reports (every 250 ms), the workers search.
-      for (int i = 0; i < threads; ++i) pool.emplace_back(work, std::ref(workers[i]));
       std::unique_lock<std::mutex> lock(mu);
       while (done.load(std::memory_order_acquire) < all) {
         finished.wait_for(lock, std::chrono::milliseconds(250));
@@ -512,7 +520,7 @@ CountResult countNQueens(int n, int depth, int threads, const CountProgress& pro
         if (d < all) progress(d, all);
       }
     } else {
-      for (int i = 1; i < threads; ++i) pool.emplace_back(work, std::ref(workers[i]));
+      if (!progress) startWorkers(1);
       work(workers[0]);
     }
     for (auto& th : pool) th.join();
