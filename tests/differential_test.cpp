@@ -1,11 +1,25 @@
 // Differential tests: the prover's search (Solver, prove()) against the naive
 // solver of support.hpp (plain recursion over exact live sets: no symmetry,
-// no hashed transposition table) on thousands of random positions, n <= 8.
+// no hashed transposition table) on random positions, n <= 8.
+//
+// Positions per run: kPositionsPerRun (at least 10,000, checked at compile
+// time), split over the tests below: kSolverConfigs x kSolverPositionsPerConfig
+// in SolverVsNaive and kProvePositions in ProveVsNaive.OutcomeAndGrundyModes.
+// Each test asserts that it checked exactly its share and that every board
+// size 1..7 met every heap 0..5, and prints its count.  Fixed seeds unless
+// QCERT_TEST_SEED is set.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <array>
 #include <bit>
+#include <chrono>
+#include <ctime>
+#include <cstdio>
 #include <map>
 #include <memory>
+#include <set>
+#include <tuple>
 
 #include "geometry.hpp"
 #include "graph.hpp"
@@ -17,6 +31,59 @@
 using namespace qcert;
 
 namespace {
+
+// ------------------------------------------------------- positions per run
+constexpr int kMaxHeap = 5;         // heaps 0..kMaxHeap, each board size meets each
+constexpr int kSolverConfigs = 5;   // the instantiations of SolverVsNaive below
+// Few on the small boards, which have few positions (duplicates are
+// counted: each test prints how many of its draws were distinct).
+constexpr int solverPositions(int n) { return n <= 3 ? 60 : n == 4 ? 200 : n <= 7 ? 500 : 300; }
+constexpr int solverPositionsPerConfig() {
+  int s = 0;
+  for (int n = 1; n <= 8; ++n) s += solverPositions(n);
+  return s;
+}
+constexpr int kSolverPositionsPerConfig = solverPositionsPerConfig();
+constexpr int kProvePositions = 840;  // n = 1..7 in turn: 120 each
+constexpr int kPositionsPerRun = kSolverConfigs * kSolverPositionsPerConfig + kProvePositions;
+static_assert(kPositionsPerRun >= 10000, "the differential tests must reach 10,000 positions per run");
+
+// Heaps 0..kMaxHeap in a fresh random order every kMaxHeap + 1 draws, so that
+// every board size meets every heap however the seed falls.
+class HeapCycle {
+ public:
+  uint32_t next(std::mt19937_64& rng) {
+    if (i_ == heaps_.size()) {
+      for (size_t k = 0; k < heaps_.size(); ++k) heaps_[k] = uint32_t(k);
+      std::shuffle(heaps_.begin(), heaps_.end(), rng);
+      i_ = 0;
+    }
+    return heaps_[i_++];
+  }
+
+ private:
+  std::array<uint32_t, kMaxHeap + 1> heaps_{};
+  size_t i_ = kMaxHeap + 1;
+};
+
+// Which (n, heap) pairs a test met, and how many distinct positions.
+struct Coverage {
+  int met[9][kMaxHeap + 1] = {};
+  std::set<std::tuple<int, uint64_t, uint32_t>> distinct;
+  void add(int n, uint64_t live, uint32_t heap) {
+    if (heap <= uint32_t(kMaxHeap)) ++met[n][heap];
+    distinct.emplace(n, live, heap);
+  }
+  void expectAllSizesAndHeaps(int maxN) const {
+    for (int n = 1; n <= maxN; ++n)
+      for (int h = 0; h <= kMaxHeap; ++h) EXPECT_GT(met[n][h], 0) << "n=" << n << " heap=" << h << " never met";
+  }
+};
+
+double secondsSince(std::chrono::steady_clock::time_point t) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
+}
+double cpuSecondsSince(std::clock_t t) { return double(std::clock() - t) / CLOCKS_PER_SEC; }
 
 qtest::NaiveGame& naiveFor(int n) {
   static std::map<int, std::unique_ptr<qtest::NaiveGame>> games;
@@ -42,6 +109,7 @@ struct Config {
   const char* name;
   SearchOptions opt;
 };
+void PrintTo(const Config& c, std::ostream* os) { *os << c.name; }  // test names, not pointer bytes
 SearchOptions options(int smallLimit, bool enhancements) {
   SearchOptions o;
   o.smallLimit = smallLimit;
@@ -74,24 +142,47 @@ qtest::RandomPosition randomMirrorPosition(int n, std::mt19937_64& rng) {
   return p;
 }
 
+// Up to n random legal queens placed one by one, except that a queen which
+// would leave no live square is placed only one time in eight: dead boards
+// are all one position, so this keeps the positions varied.
+qtest::RandomPosition randomOpenPosition(int n, std::mt19937_64& rng) {
+  qtest::NaiveGame& g = naiveFor(n);
+  qtest::RandomPosition p;
+  p.live = g.all();
+  const int k = std::uniform_int_distribution<int>(0, n)(rng);
+  for (int i = 0; i < k && p.live; ++i) {
+    std::vector<int> options;
+    for (uint64_t x = p.live; x; x &= x - 1) options.push_back(std::countr_zero(x));
+    const int v = options[std::uniform_int_distribution<size_t>(0, options.size() - 1)(rng)];
+    if (g.after(p.live, v) == 0 && rng() % 8) break;
+    p.queens.push_back(v);
+    p.live = g.after(p.live, v);
+  }
+  return p;
+}
+
 class SolverVsNaive : public ::testing::TestWithParam<Config> {};
 
 // One Solver (and one transposition table) per board size, queried on many
 // random positions so that table entries from earlier queries are reused.
 TEST_P(SolverVsNaive, OutcomesGrundyValuesAndWinningMoves) {
   const SearchOptions opt = GetParam().opt;
-  std::mt19937_64 rng(qtest::testSeed(0x5eed0000 + opt.smallLimit));
+  std::mt19937_64 rng(qtest::testSeed(0x5eed0000 + opt.smallLimit) + (opt.symmetry ? 0 : 0x100));
+  const auto start = std::chrono::steady_clock::now();
+  const std::clock_t cpu = std::clock();
   int checked = 0;
+  Coverage cover;
   for (int n = 1; n <= 8; ++n) {
     const Geometry geo = queensGeometry(n);
     Graph<1> gr(geo);
     TranspositionTable tt(4);
     Solver<1> solver(gr, tt, opt);
     qtest::NaiveGame& naive = naiveFor(n);
-    const int positions = n <= 3 ? 60 : 300;
-    for (int i = 0; i < positions; ++i) {
-      const auto pos = i % 3 == 2 ? randomMirrorPosition(n, rng) : qtest::randomPosition(n, n, rng);
-      const uint32_t heap = std::uniform_int_distribution<uint32_t>(0, 5)(rng);
+    HeapCycle heaps;
+    for (int i = 0; i < solverPositions(n); ++i) {
+      const auto pos = i % 3 == 2 ? randomMirrorPosition(n, rng) : randomOpenPosition(n, rng);
+      const uint32_t heap = heaps.next(rng);
+      cover.add(n, pos.live, heap);
       const Bits<1> live = bitsOf(pos.live);
       SCOPED_TRACE(describe(n, pos.queens, heap) + " config " + GetParam().name);
       const bool want = naive.wins(pos.live, heap);
@@ -116,24 +207,36 @@ TEST_P(SolverVsNaive, OutcomesGrundyValuesAndWinningMoves) {
       ++checked;
     }
   }
-  EXPECT_GT(checked, 1500);
+  ASSERT_EQ(checked, kSolverPositionsPerConfig);
+  cover.expectAllSizesAndHeaps(8);
+  std::printf("SolverVsNaive/%s: %d random positions (%zu distinct), n = 1..8, heaps 0..%d, in %.2f s (%.2f s CPU); "
+              "%d positions per run over all differential tests\n",
+              GetParam().name, checked, cover.distinct.size(), kMaxHeap, secondsSince(start), cpuSecondsSince(cpu),
+              kPositionsPerRun);
 }
 
-INSTANTIATE_TEST_SUITE_P(Configs, SolverVsNaive,
-                         ::testing::Values(Config{"small0", options(0, true)}, Config{"small8", options(8, true)},
-                                           Config{"small20", options(20, true)}, Config{"plain_small0", options(0, false)},
-                                           Config{"plain_small8", options(8, false)}),
+const Config kConfigs[] = {{"small0", options(0, true)},        {"small8", options(8, true)},
+                           {"small20", options(20, true)},      {"plain_small0", options(0, false)},
+                           {"plain_small8", options(8, false)}};
+static_assert(std::size(kConfigs) == kSolverConfigs, "kPositionsPerRun counts kSolverConfigs configurations");
+
+INSTANTIATE_TEST_SUITE_P(Configs, SolverVsNaive, ::testing::ValuesIn(kConfigs),
                          [](const auto& info) { return std::string(info.param.name); });
 
 // The library entry point prove() (no certificate), outcome and Grundy mode.
 TEST(ProveVsNaive, OutcomeAndGrundyModes) {
   std::mt19937_64 rng(qtest::testSeed(0xd1ff));
+  const auto start = std::chrono::steady_clock::now();
+  const std::clock_t cpu = std::clock();
   const int smallLimits[] = {0, 8, 20};
   int checked = 0;
-  for (int i = 0; i < 600; ++i) {
-    const int n = std::uniform_int_distribution<int>(1, 7)(rng);
-    const auto pos = qtest::randomPosition(n, n, rng);
-    const uint32_t heap = std::uniform_int_distribution<uint32_t>(0, 4)(rng);
+  Coverage cover;
+  HeapCycle heaps[8];
+  for (int i = 0; i < kProvePositions; ++i) {
+    const int n = 1 + i % 7;
+    const auto pos = randomOpenPosition(n, rng);
+    const uint32_t heap = heaps[n].next(rng);
+    cover.add(n, pos.live, heap);
     ProveRequest req;
     req.n = n;
     req.queens = pos.queens;
@@ -154,7 +257,11 @@ TEST(ProveVsNaive, OutcomeAndGrundyModes) {
     ASSERT_EQ(int(rg.grundy), naive.grundy(pos.live));
     ++checked;
   }
-  EXPECT_EQ(checked, 600);
+  ASSERT_EQ(checked, kProvePositions);
+  cover.expectAllSizesAndHeaps(7);
+  std::printf("ProveVsNaive: %d random positions (%zu distinct), n = 1..7, heaps 0..%d, in %.2f s (%.2f s CPU); "
+              "%d positions per run over all differential tests\n",
+              checked, cover.distinct.size(), kMaxHeap, secondsSince(start), cpuSecondsSince(cpu), kPositionsPerRun);
 }
 
 // Known values: Grundy values of the empty n x n boards, n = 1..8, by the
