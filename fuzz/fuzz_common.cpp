@@ -8,6 +8,7 @@
 #include <unistd.h>
 #include <xxhash.h>
 
+#include <algorithm>
 #include <bit>
 #include <cstdio>
 #include <cstdlib>
@@ -89,7 +90,7 @@ void appendSeal(Bytes& body) {
 
 // ---------------------------------------------------------------- checker
 
-CheckResult runChecker(const std::string& path, unsigned jobs) {
+CheckResult runChecker(const std::string& path, unsigned jobs, uint64_t sample, uint64_t seed, uint64_t part, uint64_t parts) {
   static const double seconds = [] {
     const char* t = std::getenv("QFUZZ_TIME_LIMIT");
     return t && std::atof(t) >= 1 ? std::atof(t) : 2.0;
@@ -100,6 +101,7 @@ CheckResult runChecker(const std::string& path, unsigned jobs) {
   o.jobs = jobs;
   o.timeLimitSeconds = seconds;
   o.maxMemoryMiB = 1024;
+  o.sample = sample, o.seed = seed, o.part = part, o.parts = parts;
   std::ostringstream out, err;
   CheckResult r;
   r.status = qcert::runCheck(o, out, err);
@@ -109,10 +111,17 @@ CheckResult runChecker(const std::string& path, unsigned jobs) {
   if (verbose) std::fprintf(stderr, "status %d: %s%s", r.status, r.out.c_str(), r.out.empty() ? r.err.c_str() : "");
   auto starts = [&](const char* w) { return r.out.rfind(w, 0) == 0; };
   switch (r.status) {
-    case 0: if (!starts("VERIFIED: ")) fail("exit 0 without a VERIFIED line: '" + r.out + "'"); break;
+    case 0:
+      if (!starts("VERIFIED: ")) fail("exit 0 without a VERIFIED line: '" + r.out + "'");
+      if (sample || parts) fail("VERIFIED with --sample/--part: '" + r.out + "'");
+      break;
     case 1: if (!starts("REJECTED: ")) fail("exit 1 without a REJECTED line: '" + r.out + "'"); break;
     case 2: if (!r.out.empty() && !starts("NOT CHECKED: ")) fail("exit 2 with a verdict line: '" + r.out + "'"); break;
-    default: fail("runCheck returned " + std::to_string(r.status) + " without --sample/--part: '" + r.out + "'");
+    case 3:
+      if (!sample && !parts) fail("exit 3 without --sample/--part: '" + r.out + "'");
+      if (!starts(sample ? "SAMPLED: " : "PART: ")) fail("exit 3 without a SAMPLED/PART line: '" + r.out + "'");
+      break;
+    default: fail("runCheck returned " + std::to_string(r.status) + ": '" + r.out + "'");
   }
   return r;
 }
@@ -211,130 +220,163 @@ uint64_t mix(uint64_t x) {
   return x ^ (x >> 31);
 }
 
+// Placements row by row: row r holds the word rows[r] (bit c: queen in column
+// c; bit 32+c: hole in column c), from the problem's row forms.
 struct Counter {
-  unsigned problem = 0, n = 0, maxQueens = 0, depth = 0;
+  unsigned problem = 0, n = 0, holes = 0, depth = 0;
   size_t totalsLen = 1, classesLen = 1;
-  std::vector<int> col;  // col[r]: queen's column in row r, -1 none
+  std::vector<uint64_t> forms;  // the row forms, increasing
+  std::vector<uint64_t> rows;   // rows placed so far
   std::map<std::vector<uint64_t>, CellRef> cells;
   std::vector<uint64_t> partial;  // hp71b: placements of rows 0..r-1, by r
 
-  bool attacks(unsigned r1, int c1, unsigned r2, int c2) const {
-    if (problem == kTorus) {
-      const int N = int(n);
-      return c1 == c2 || (int(r1) + c1) % N == (int(r2) + c2) % N || ((int(r1) - c1) % N + N) % N == ((int(r2) - c2) % N + N) % N;
-    }
-    return c1 == c2 || int(r1) + c1 == int(r2) + c2 || int(r1) - c1 == int(r2) - c2;
+  // 0 empty, 1 queen, 2 hole
+  int at(unsigned r, unsigned c) const { return rows[r] >> c & 1 ? 1 : rows[r] >> (32 + c) & 1 ? 2 : 0; }
+  unsigned holesIn(size_t upTo) const {
+    unsigned h = 0;
+    for (size_t r = 0; r < upTo; ++r) h += unsigned(std::popcount(rows[r] >> 32));
+    return h;
   }
-  bool fits(unsigned r, int c) const {
-    for (unsigned q = 0; q < r; ++q)
-      if (col[q] >= 0 && attacks(q, col[q], r, c)) return false;
+  // Do the queens on (r1,c1) and (r2,c2), r1 < r2 with every row up to r2
+  // placed, attack each other?  A hole strictly between them on their
+  // column or diagonal blocks the line (nPlusK; other problems have none).
+  bool attacks(unsigned r1, unsigned c1, unsigned r2, unsigned c2) const {
+    const int N = int(n), dr = int(r2) - int(r1), dc = int(c2) - int(c1);
+    if (problem == kTorus)
+      return dc == 0 || ((int(r1) + int(c1)) % N == (int(r2) + int(c2)) % N) ||
+             (((int(r1) - int(c1)) % N + N) % N == ((int(r2) - int(c2)) % N + N) % N);
+    if (!(dc == 0 || dc == dr || dc == -dr)) return false;
+    const int step = dc == 0 ? 0 : dc > 0 ? 1 : -1;
+    for (int k = 1; k < dr; ++k)
+      if (at(unsigned(int(r1) + k), unsigned(int(c1) + k * step)) == 2) return false;
     return true;
   }
-  // The placement's string (row-major, '1' queen) under symmetry g.
+  // Row r (just placed) against the rows above it.
+  bool fits(unsigned r) const {
+    if (problem == kNPlusK && holesIn(r + 1) > holes) return false;
+    for (unsigned c2 = 0; c2 < n; ++c2) {
+      if (!(rows[r] >> c2 & 1)) continue;
+      for (unsigned r1 = 0; r1 < r; ++r1)
+        for (unsigned c1 = 0; c1 < n; ++c1)
+          if (rows[r1] >> c1 & 1 && attacks(r1, c1, r, c2)) return false;
+    }
+    return true;
+  }
   std::string image(int g) const {
     std::string s(n * n, '0');
-    for (unsigned r = 0; r < n; ++r) {
-      if (col[r] < 0) continue;
-      const unsigned c = unsigned(col[r]), m = n - 1;
-      unsigned R = 0, C = 0;
-      switch (g) {
-        case 0: R = r, C = c; break;
-        case 1: R = r, C = m - c; break;
-        case 2: R = m - r, C = c; break;
-        case 3: R = m - r, C = m - c; break;
-        case 4: R = c, C = r; break;
-        case 5: R = c, C = m - r; break;
-        case 6: R = m - c, C = r; break;
-        default: R = m - c, C = m - r; break;
+    const unsigned m = n - 1;
+    for (unsigned r = 0; r < n; ++r)
+      for (unsigned c = 0; c < n; ++c) {
+        const int v = at(r, c);
+        if (!v) continue;
+        unsigned R = 0, C = 0;
+        switch (g) {
+          case 0: R = r, C = c; break;
+          case 1: R = r, C = m - c; break;
+          case 2: R = m - r, C = c; break;
+          case 3: R = m - r, C = m - c; break;
+          case 4: R = c, C = r; break;
+          case 5: R = c, C = m - r; break;
+          case 6: R = m - c, C = r; break;
+          default: R = m - c, C = m - r; break;
+        }
+        s[R * n + C] = char('0' + v);
       }
-      s[R * n + C] = '1';
-    }
     return s;
   }
-  CellRef& cellOf() {
-    std::vector<uint64_t> key;
-    for (unsigned r = 0; r < depth; ++r) key.push_back(col[r] >= 0 ? uint64_t(1) << col[r] : 0);
+  CellRef& cellOf(const std::vector<uint64_t>& key) {
     CellRef& cell = cells[key];
     if (cell.totals.empty()) cell.rows = key, cell.totals.assign(totalsLen, 0), cell.classes.assign(classesLen, 0);
     return cell;
   }
   void leaf() {
+    if (problem == kNPlusK && holesIn(n) != holes) return;
     unsigned queens = 0;
     uint64_t sum = 0;
     for (unsigned r = 0; r < n; ++r)
-      if (col[r] >= 0) ++queens, sum += mix(uint64_t(n) << 32 | uint64_t(r * n + unsigned(col[r])) << 1);
-    if (problem == kEnd) {  // maximal: every empty square attacked
+      for (unsigned c = 0; c < n; ++c)
+        if (const int v = at(r, c)) queens += v == 1, sum += mix(uint64_t(n) << 32 | uint64_t(r * n + c) << 1 | uint64_t(v == 2));
+    if (problem == kEnd) {  // maximal: every empty square attacked (same row, column or diagonal)
       for (unsigned r = 0; r < n; ++r)
         for (unsigned c = 0; c < n; ++c) {
-          if (col[r] == int(c)) continue;
-          bool hit = false;
-          for (unsigned q = 0; q < n && !hit; ++q) hit = col[q] >= 0 && (q == r || attacks(q, col[q], r, int(c)));
+          if (at(r, c)) continue;
+          bool hit = rows[r] != 0;
+          for (unsigned q = 0; q < n && !hit; ++q)
+            for (unsigned qc = 0; qc < n && !hit; ++qc)
+              hit = rows[q] >> qc & 1 && (qc == c || int(q) + int(qc) == int(r) + int(c) || int(q) - int(qc) == int(r) - int(c));
           if (!hit) return;
         }
       if (queens >= totalsLen) return;  // more than maxQueens
     }
-    const size_t at = problem == kEnd ? queens : 0;
-    CellRef& cell = cellOf();
-    cell.totals[at] += 1;
+    const size_t idx = problem == kEnd ? queens : 0;
+    CellRef& cell = cellOf(std::vector<uint64_t>(rows.begin(), rows.begin() + depth));
+    cell.totals[idx] += 1;
     cell.checksum += mix(sum);
     if (classesLen) {
       const std::string me = image(0);
       bool least = true;
       for (int g = 1; g < 8 && least; ++g) least = me <= image(g);
-      if (least) cell.classes[at] += 1;
+      if (least) cell.classes[idx] += 1;
     }
   }
   void place(unsigned r) {
     if (r == n) return leaf();
     if (problem == kHp71b) partial[r] += 1;
-    if (problem == kEnd) {
-      col[r] = -1;
-      place(r + 1);
+    for (uint64_t f : forms) {
+      rows[r] = f;
+      if (fits(r)) place(r + 1);
     }
-    for (unsigned c = 0; c < n; ++c)
-      if (fits(r, int(c))) {
-        col[r] = int(c);
-        place(r + 1);
-      }
-    col[r] = -1;
+    rows[r] = 0;
   }
-  // Admissible prefixes of depth `depth`, in increasing order (row words:
-  // empty row first, then one queen by column).
+  // Admissible prefixes of depth `depth`, in increasing order.
   void prefixes(unsigned r, std::vector<CellRef>& out) {
     if (r == depth) {
-      std::vector<uint64_t> key;
-      for (unsigned q = 0; q < depth; ++q) key.push_back(col[q] >= 0 ? uint64_t(1) << col[q] : 0);
+      const std::vector<uint64_t> key(rows.begin(), rows.begin() + depth);
       auto it = cells.find(key);
       if (it != cells.end()) out.push_back(it->second);
       else out.push_back(CellRef{key, std::vector<uint64_t>(totalsLen, 0), std::vector<uint64_t>(classesLen, 0), 0});
       return;
     }
-    if (problem == kEnd) {
-      col[r] = -1;
-      prefixes(r + 1, out);
+    for (uint64_t f : forms) {
+      rows[r] = f;
+      if (fits(r)) prefixes(r + 1, out);
     }
-    for (unsigned c = 0; c < n; ++c)
-      if (fits(r, int(c))) {
-        col[r] = int(c);
-        prefixes(r + 1, out);
-      }
-    col[r] = -1;
+    rows[r] = 0;
   }
 };
+
+// Row forms: one queen; at most one queen (end positions); or queens and
+// holes alternating q0 < h1 < q1 < ... < hm < qm (nPlusK).
+void rowForms(unsigned problem, unsigned n, unsigned c, uint64_t word, bool wantQueen, std::vector<uint64_t>& out) {
+  if (problem != kNPlusK) {
+    if (problem == kEnd) out.push_back(0);
+    for (unsigned k = 0; k < n; ++k) out.push_back(uint64_t(1) << k);
+    return;
+  }
+  for (unsigned k = c; k < n; ++k) {
+    const uint64_t w = word | (wantQueen ? uint64_t(1) << k : uint64_t(1) << (32 + k));
+    if (wantQueen) out.push_back(w);
+    rowForms(problem, n, k + 1, w, !wantQueen, out);
+  }
+}
 
 }  // namespace
 
 std::optional<CountRef> referenceCount(unsigned problem, unsigned n, unsigned holes, unsigned maxQueens, unsigned depth) {
-  const unsigned maxN = problem == kNQueens || problem == kTorus ? 8 : problem == kEnd || problem == kHp71b ? 6 : 0;
-  if (n < 1 || n > maxN || holes != 0 || (problem != kEnd && maxQueens != 0) || maxQueens > n) return std::nullopt;
+  const unsigned maxN = problem == kNQueens || problem == kTorus ? 8 : problem <= kHp71b ? 6 : 0;
+  if (n < 1 || n > maxN || (problem == kNPlusK ? holes < 1 || holes > 4 : holes != 0) ||
+      (problem != kEnd && maxQueens != 0) || maxQueens > n)
+    return std::nullopt;
   if (problem == kHp71b) depth = 0;
   if (depth > std::min(n, 3u)) return std::nullopt;
   Counter k;
-  k.problem = problem, k.n = n, k.maxQueens = maxQueens, k.depth = depth;
-  k.col.assign(n, -1);
+  k.problem = problem, k.n = n, k.holes = holes, k.depth = depth;
+  rowForms(problem, n, 0, 0, true, k.forms);
+  std::sort(k.forms.begin(), k.forms.end());
+  k.rows.assign(n, 0);
   k.partial.assign(n + 1, 0);
   switch (problem) {
-    case kNQueens: k.totalsLen = 1, k.classesLen = 1; break;
+    case kNQueens: case kNPlusK: k.totalsLen = 1, k.classesLen = 1; break;
     case kTorus: k.totalsLen = 1, k.classesLen = 0; break;
     case kEnd: k.totalsLen = k.classesLen = (maxQueens ? maxQueens : n) + 1; break;
     default: k.totalsLen = 2, k.classesLen = 0; break;  // hp71b: solutions, nodes

@@ -39,7 +39,10 @@ struct CheckResult {
 };
 // --jobs 1, --quiet, --time-limit 2, --max-memory 1024 (QFUZZ_TIME_LIMIT
 // overrides the seconds; QFUZZ_VERBOSE=1 prints each verdict on stderr).
-CheckResult runChecker(const std::string& path, unsigned jobs = 1);
+// sample/seed and part/parts as checker's --sample/--seed and --part/--of
+// (then exit 3 with SAMPLED or PART is a valid answer).
+CheckResult runChecker(const std::string& path, unsigned jobs = 1, uint64_t sample = 0, uint64_t seed = 0,
+                       uint64_t part = 0, uint64_t parts = 0);
 
 // ---- Game claims (docs/certificate-format.md, "The claim") ---------------
 struct GameClaim {

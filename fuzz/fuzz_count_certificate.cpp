@@ -10,8 +10,11 @@
 //      class count, flip a checksum, drop, repeat or swap a cell, move a row
 //      bit), or are read raw from the bytes.  The claim is the cells' sum,
 //      optionally off by a byte.
-// VERIFIED is judged against the reference count (n-queens and torus up to
-// n = 8, end positions and the HP-71B program up to n = 6).
+// The first byte's upper part (first / 3 % 4) picks the checker's options:
+// 0 a full check, 1 --jobs 2, 2 --sample K --seed first, 3 --part I --of K
+// (K = 1 + first / 12 % 4, I = first % K).  VERIFIED is judged against the
+// reference count (n-queens and torus up to n = 8, n+k queens, end positions
+// and the HP-71B program up to n = 6).
 #include "fuzz_common.hpp"
 #include "qcert.capnp.h"
 
@@ -122,7 +125,8 @@ Bytes structured(Input in) {
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size == 0 || size > (1u << 20)) return 0;
   Input in{data, size};
-  const unsigned mode = in.byte() % 3;
+  const uint8_t first = in.byte();
+  const unsigned mode = first % 3;
   Bytes file;
   if (mode == 0) {
     file = in.rest();
@@ -136,7 +140,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   clearWorkDir();
   const std::string path = workDir() + "/c.qcount";
   if (!writeFile(path, file)) fail("cannot write " + path);
-  const CheckResult r = runChecker(path);
+  // The first byte's upper part also picks how the checker runs: in full,
+  // --jobs 2, --sample K --seed S, or --part I --of K.
+  const unsigned variant = first / 3 % 4, k = 1 + first / 12 % 4;
+  const CheckResult r = variant == 1 ? runChecker(path, 2)
+                        : variant == 2 ? runChecker(path, 1, k, first)
+                        : variant == 3 ? runChecker(path, 1, 0, 0, first % k, k)
+                                       : runChecker(path);
   if (r.status == 0) judgeVerifiedCountFile(file, r.out);
   return 0;
 }

@@ -4,7 +4,8 @@
 //            without the Seal); 2 as 1, and the manifest's pinned shard seals
 //            rewritten to the resealed shards' digests before the manifest is
 //            resealed, so mutations of shards reach their replay
-//   byte 1   files: 1 + byte % 9 (the manifest, then up to 8 shards)
+//   byte 1   files: 1 + (byte & 0x7f) % 9 (the manifest, then up to 8
+//            shards); the top bit: --jobs 2 (shards replayed in parallel)
 //   per file name length (1 byte), name, body length (2 bytes, little
 //            endian), body.  The manifest is written as m.qc in the scratch
 //            directory (its name is ignored); a shard's name is made a safe
@@ -87,7 +88,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size == 0 || size > (1u << 20)) return 0;
   Input in{data, size};
   const unsigned mode = in.byte() % 3;
-  const unsigned files = 1 + in.byte() % 9;
+  const uint8_t second = in.byte();
+  const unsigned files = 1 + (second & 0x7f) % 9, jobs = second & 0x80 ? 2 : 1;
   std::vector<std::pair<std::string, Bytes>> list;
   for (unsigned i = 0; i < files && !in.empty(); ++i) {
     const Bytes name = in.take(in.byte());
@@ -110,7 +112,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string dir = workDir();
   for (size_t i = list.size(); i-- > 0;)  // the manifest last: its name wins a clash
     writeFile(dir + "/" + list[i].first, list[i].second);
-  const CheckResult r = runChecker(dir + "/m.qc");
+  const CheckResult r = runChecker(dir + "/m.qc", jobs);
   if (r.status == 0) judgeVerifiedGameFile(manifest, r.out);
   return 0;
 }

@@ -87,7 +87,7 @@ int main(int argc, char** argv) {
       shardPaths(r.getRoot<Header>().getPlan(), paths);
       if (paths.size() > 8) throw std::runtime_error("more than 8 shards: " + std::to_string(paths.size()));
       out.push_back(2);
-      out.push_back((unsigned char)paths.size());  // files = 1 + byte % 9
+      out.push_back((unsigned char)paths.size());  // files = 1 + (byte & 0x7f) % 9, --jobs 1
       appendFile(out, "m.qc", withoutSeal(file));
       const auto dir = std::filesystem::path(path).parent_path();
       for (const auto& p : paths) appendFile(out, p, withoutSeal(readAll((dir / p).string())));

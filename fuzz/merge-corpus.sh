@@ -3,12 +3,13 @@
 # corpus fuzz/corpus/<target>, minimised with libFuzzer's -merge=1: the seed-*
 # and crash-* files stay, every other file is replaced by the merge's result.
 # usage: fuzz/merge-corpus.sh TARGET...   (after make fuzz; FUZZ_BUILD=build-fuzz)
+# FUZZ_MERGE_FLAGS=-use_counters=0 keeps one input per new edge only (fewer files).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${FUZZ_BUILD:-build-fuzz}
 for t in "$@"; do
   out=$(mktemp -d)
-  "$build/bin/$t" -merge=1 -rss_limit_mb=2048 -timeout=10 "$out" "fuzz/corpus/$t" "$build/corpus/$t" > "$build/logs/$t.merge.log" 2>&1
+  "$build/bin/$t" -merge=1 ${FUZZ_MERGE_FLAGS:-} -rss_limit_mb=2048 -timeout=10 "$out" "fuzz/corpus/$t" "$build/corpus/$t" > "$build/logs/$t.merge.log" 2>&1
   for keep in fuzz/corpus/$t/seed-* fuzz/corpus/$t/crash-*; do
     [ -f "$keep" ] && rm -f "$out/$(sha1sum "$keep" | cut -d' ' -f1)"
   done
