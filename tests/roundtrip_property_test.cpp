@@ -1,9 +1,11 @@
 // Property-based round trips through the prover library and the checker
 // binary (issue 10, item 4).  RapidCheck generates a small claim: a board of
-// 1..7, up to three random legal queens placed one by one, a heap of 0..3,
-// an outcome claim (whichever is true) or a Grundy claim, a cut-off K small
-// enough that the certificate holds tokens, the half-turn default reply on or
-// off.  The prover library proves it and writes the certificate; then
+// 1..7, up to three random legal queens placed one by one (or, one case in
+// three, a half-turn symmetric position: the centre queen on odd boards, then
+// pairs of a square and its image), a heap of 0..3, an outcome claim
+// (whichever is true) or a Grundy claim, a cut-off K small enough that the
+// certificate holds tokens, the half-turn default reply on or off.  The
+// prover library proves it and writes the certificate; then
 //
 //   (a) the checker (a subprocess) prints exactly "VERIFIED: <statement>\n"
 //       and exits 0, where the statement is the prover's own description of
@@ -75,7 +77,7 @@ constexpr uint64_t kDefaultSeed = 0x20d1e7;
 
 // ------------------------------------------------------------- statistics
 struct Tally {
-  int cases = 0, outcomeClaims = 0, grundyClaims = 0, certsWithTokens = 0;
+  int cases = 0, outcomeClaims = 0, grundyClaims = 0, certsWithTokens = 0, certsWithDefaultReplies = 0;
   uint64_t tokens = 0;
   int checkerRuns = 0, tokenMutants = 0, headerMutants = 0, rejected = 0, acceptedTrue = 0;
   int winByTried = 0, winByRefused = 0, winByVerified = 0;
@@ -191,15 +193,35 @@ Case genCase() {
   c.n = kSizes[pick<size_t>(0, std::size(kSizes))];
   NaiveGame& g = naiveFor(c.n);
   c.live = g.all();
-  const int k = pick(0, 4);
-  for (int i = 0; i < k && c.live; ++i) {
-    const std::vector<int> options = squaresOf(c.live);
-    const int v = options[pick<size_t>(0, options.size())];
+  auto play = [&](int v) {
     c.queens.push_back(v);
     c.live = g.after(c.live, v);
+  };
+  // One case in three is half-turn symmetric (the centre queen on odd boards,
+  // then pairs v and its image), mostly without a heap: positions where the
+  // mirror strategy wins, so certificates use the default reply (token 0).
+  const bool symmetric = pick(0, 3) == 0;
+  if (symmetric) {
+    const int sq = c.n * c.n;
+    if (c.n % 2 == 1 && pick(0, 2) == 1) play(sq / 2);
+    const int pairs = pick(0, 3);
+    for (int i = 0; i < pairs && c.live; ++i) {
+      const std::vector<int> options = squaresOf(c.live);
+      const int v = options[pick<size_t>(0, options.size())];
+      if (v == sq - 1 - v) continue;
+      play(v);
+      if (!(c.live >> (sq - 1 - v) & 1)) break;
+      play(sq - 1 - v);
+    }
+  } else {
+    const int k = pick(0, 4);
+    for (int i = 0; i < k && c.live; ++i) {
+      const std::vector<int> options = squaresOf(c.live);
+      play(options[pick<size_t>(0, options.size())]);
+    }
   }
   c.grundy = pick(0, 3) == 0;
-  c.heap = c.grundy ? 0 : uint32_t(pick(0, 4));
+  c.heap = c.grundy || (symmetric && pick(0, 4) > 0) ? 0 : uint32_t(pick(0, 4));
   const int m = std::popcount(c.live);
   // K below the root's live count, so that most certificates hold tokens.
   c.cutoff = pick(0, std::max(1, std::min(13, m)));
@@ -352,6 +374,7 @@ void roundTrip() {
   RC_ASSERT(ref.sites.size() == tokens.size());
   t.tokens += tokens.size();
   t.certsWithTokens += !tokens.empty();
+  t.certsWithDefaultReplies += std::count(tokens.begin(), tokens.end(), 0u) > 0;
 
   // (a) VERIFIED with exactly the prover's statement, which is also the
   // README's wording of the header's claim.
@@ -532,13 +555,14 @@ TEST(RoundTripProperty, ProvedClaimsVerifyAndSingleMutantsAreRejectedOrTrue) {
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   const double cpu = cpuSeconds() - cpu0;
   const Tally& t = tally();
-  std::printf("round trips (seed %llu): %d claims (%d outcome, %d grundy; %d with tokens, %llu tokens), "
-              "%d checker runs, %.2f s (%.2f s CPU with the checkers)\n"
+  std::printf("round trips (seed %llu): %d claims (%d outcome, %d grundy; %d with tokens, %llu tokens, "
+              "%d using the default reply), %d checker runs, %.2f s (%.2f s CPU with the checkers)\n"
               "  mutants: %d (%d token, %d header): %d rejected, %d accepted and true by the naive solver\n"
               "  win-by claims: %d tried, %d refused by the prover, %d verified\n  accepted-and-true by field:",
               (unsigned long long)params.seed, t.cases, t.outcomeClaims, t.grundyClaims, t.certsWithTokens,
-              (unsigned long long)t.tokens, t.checkerRuns, secs, cpu, t.tokenMutants + t.headerMutants, t.tokenMutants,
-              t.headerMutants, t.rejected, t.acceptedTrue, t.winByTried, t.winByRefused, t.winByVerified);
+              (unsigned long long)t.tokens, t.certsWithDefaultReplies, t.checkerRuns, secs, cpu,
+              t.tokenMutants + t.headerMutants, t.tokenMutants, t.headerMutants, t.rejected, t.acceptedTrue,
+              t.winByTried, t.winByRefused, t.winByVerified);
   for (const auto& [k, v] : t.acceptedBy) std::printf(" %s=%d", k.c_str(), v);
   std::printf("\n  this run again: RC_PARAMS=\"seed=%llu max_success=%d\"\n", (unsigned long long)params.seed,
               params.maxSuccess);
@@ -550,7 +574,7 @@ TEST(RoundTripProperty, ProvedClaimsVerifyAndSingleMutantsAreRejectedOrTrue) {
   EXPECT_EQ(t.rejected + t.acceptedTrue, t.tokenMutants + t.headerMutants);
   if (params.maxSuccess >= kCases) {
     EXPECT_GE(t.cases, kCases);
-    EXPECT_GT(t.certsWithTokens, t.cases / 2) << "the cut-offs should leave tokens in most certificates";
+    EXPECT_GT(t.certsWithTokens, t.cases / 4) << "the cut-offs should leave tokens in most certificates";
     EXPECT_GT(t.tokenMutants, 0);
   }
 }
