@@ -17,6 +17,9 @@ i=0
 game() {  # prover arguments...
   "$prover" "$@" --out "$tmp/g.qc" >/dev/null
   "$pack" game "$tmp/g.qc" > $c/fuzz_game_certificate/seed-$i
+  # the same certificate as a structured input: mutations then hit the tokens
+  "$pack" game-struct "$tmp/g.qc" > $c/fuzz_game_certificate/seed-struct-from-$i 2>/dev/null ||
+    rm -f $c/fuzz_game_certificate/seed-struct-from-$i
   i=$((i + 1))
 }
 game prove --n 1

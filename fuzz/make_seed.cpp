@@ -3,10 +3,14 @@
 //   qcert_fuzz_make_seed raw FILE          mode 0: 0x00, the file as it is
 //   qcert_fuzz_make_seed manifest FILE     fuzz_manifest mode 2: the manifest and every
 //                                          shard its plan names, without their Seals
+//   qcert_fuzz_make_seed game-struct FILE  fuzz_game_certificate mode 2: the claim and the
+//                                          decompressed tokens (n <= 6, <= 3 queens, heap <= 3),
+//                                          so mutations act on tokens, not on zstd bytes
 // The input goes to stdout.  Uses only the generated schema code.
 #include "qcert.capnp.h"
 
 #include <capnp/serialize.h>
+#include <zstd.h>
 
 #include <cstdio>
 #include <cstring>
@@ -76,6 +80,49 @@ int main(int argc, char** argv) {
       out.push_back(1);
       const Bytes body = withoutSeal(file);
       out.insert(out.end(), body.begin(), body.end());
+    } else if (mode == "game-struct") {
+      auto words = wordsOf(file);
+      kj::ArrayPtr<const capnp::word> rest = words.asPtr();
+      std::vector<kj::ArrayPtr<const capnp::word>> msgs;
+      while (rest.size() > 0) {
+        capnp::FlatArrayMessageReader r(rest);
+        msgs.push_back(kj::arrayPtr(rest.begin(), r.getEnd()));
+        rest = kj::arrayPtr(r.getEnd(), rest.end());
+      }
+      capnp::FlatArrayMessageReader hr(msgs.front());
+      auto h = hr.getRoot<Header>();
+      auto c = h.getClaim();
+      const unsigned n = c.getBoardSize();
+      if (n < 1 || n > 6 || c.getQueens().size() > 3 || c.getHeap() > 3 || h.hasPlan())
+        throw std::runtime_error("not a small game certificate (n <= 6, <= 3 queens, heap <= 3, no plan)");
+      out.push_back(2);
+      out.push_back((unsigned char)(n - 1));
+      out.push_back((unsigned char)c.getQueens().size());
+      for (uint16_t q : c.getQueens()) out.push_back((unsigned char)q);
+      out.push_back((unsigned char)c.getHeap());
+      out.push_back((unsigned char)((c.getOutcome() == Outcome::LOSS ? 1 : 0) | (c.getKind() == ClaimKind::GRUNDY ? 2 : 0) |
+                                    (h.getDefaultReply() == DefaultReply::MIRROR180 ? 4 : 0)));
+      out.push_back((unsigned char)h.getCutoff());
+      for (size_t i = 1; i + 1 < msgs.size(); ++i) {
+        capnp::FlatArrayMessageReader cr(msgs[i]);
+        auto chunk = cr.getRoot<ReplyChunk>();
+        Bytes raw(chunk.getRawSize());
+        const size_t got = ZSTD_decompress(raw.data(), raw.size(), chunk.getZstdFrame().begin(), chunk.getZstdFrame().size());
+        if (ZSTD_isError(got) || got != raw.size()) throw std::runtime_error("bad chunk");
+        uint32_t value = 0;
+        unsigned shift = 0;
+        for (unsigned char b : raw) {
+          value |= uint32_t(b & 0x7f) << shift, shift += 7;
+          if (b & 0x80) continue;
+          if (value >= 0xff) {
+            if (value > 0xffff) throw std::runtime_error("token above 65535");
+            out.push_back(0xff), out.push_back((unsigned char)(value & 0xff)), out.push_back((unsigned char)(value >> 8));
+          } else {
+            out.push_back((unsigned char)value);
+          }
+          value = 0, shift = 0;
+        }
+      }
     } else if (mode == "raw") {
       out.push_back(0);
       out.insert(out.end(), file.begin(), file.end());
