@@ -19,6 +19,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <ostream>
 #include <sstream>
 #include <thread>
@@ -141,6 +142,11 @@ ParsedArgs parseCheckerArgs(int argc, const char* const* argv, unsigned defaultJ
   po::positional_options_description positional;
   positional.add("file", 1);
   try {
+    // Boost 1.74 fills "%canonical_option%" into its messages until none is
+    // left: an option name holding one made it loop forever.
+    for (int i = 1; i < argc; ++i)
+      if (argv[i][0] == '-' && std::strchr(argv[i], '%'))
+        throw po::error(std::string("unrecognised option '") + argv[i] + "' (no option or option value holds a '%')");
     po::variables_map vm;
     po::store(po::command_line_parser(argc, const_cast<char**>(argv)).options(all).positional(positional).run(), vm);
     po::notify(vm);

@@ -79,6 +79,12 @@ extern "C" void onCountSignal(int) {
 
 }  // namespace
 
+void refuseOptionPlaceholders(int argc, char** argv) {
+  for (int i = 1; i < argc; ++i)
+    if (argv[i][0] == '-' && std::strchr(argv[i], '%'))
+      throw po::error(std::string("unrecognised option '") + argv[i] + "' (no option or option value holds a '%')");
+}
+
 long long parseNumberOption(const std::string& option, const std::string& text, long long lo, long long hi) {
   long long v = 0;
   const char* end = text.data() + text.size();
@@ -175,6 +181,7 @@ int runCount(int argc, char** argv) {
                   "halves the first row (one thread, totals only, no certificate)");
   po::variables_map vm;
   try {
+    refuseOptionPlaceholders(argc, argv);
     po::store(po::command_line_parser(argc, argv).options(opts).run(), vm);
     po::notify(vm);
     if (vm.count("help")) {

@@ -33,6 +33,12 @@ boost::program_options::typed_value<std::string>* numberOption(T* target, const 
       [=](const std::string& text) { *target = T(parseNumberOption(option, text, lo, hi)); });
 }
 
+// Throws boost::program_options::error for an argument that looks like an
+// option and holds a '%': Boost 1.74 fills its error messages by replacing
+// "%canonical_option%" and the like until none is left, which never ends when
+// the option's own name holds one ("--%canonical_option%" hung the prover).
+void refuseOptionPlaceholders(int argc, char** argv);
+
 // Output paths are tried before any work, so that a typo costs nothing rather
 // than a whole run. Both throw std::invalid_argument
 // "cannot write --out PATH: reason".

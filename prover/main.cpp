@@ -118,6 +118,7 @@ int runProver(int argc, char** argv, int rank, int ranks) {
   pos.add("command", 1);
   po::variables_map vm;
   try {
+    refuseOptionPlaceholders(argc, argv);
     po::store(po::command_line_parser(argc, argv).options(all).positional(pos).run(), vm);
     po::notify(vm);
   } catch (const std::exception& e) {

@@ -204,6 +204,18 @@ TEST_F(CheckerHardening, CountsOnTheCommandLineAreBounded) {
   expectNoVerdict(checker({"--sample", "2000", f}), "exceeds the certificate's");
 }
 
+// Boost 1.74 substitutes "%canonical_option%" into its own messages until none
+// is left: an option named so hung both programs (found by fuzz_checker_args).
+TEST_F(CheckerHardening, PlaceholderInAnOptionNameDoesNotHang) {
+  expectNoVerdict(checker({"--%canonical_option%", file("game.qc")}, 10), "unrecognised option '--%canonical_option%'");
+  for (const char* command : {"prove", "grundy", "count"}) {
+    const RunResult r = runProgram({kProver, command, "--%canonical_option%"}, 10);
+    ASSERT_FALSE(r.timedOut) << command << " hung: " << r.describe();
+    EXPECT_EQ(r.exitCode, 2) << r.describe();
+    EXPECT_TRUE(contains(r.err, "unrecognised option '--%canonical_option%'")) << r.describe();
+  }
+}
+
 // ----------------------------------------------------------- cut files
 
 // Cut at every 8-byte boundary: always REJECTED, with a reason in words and
