@@ -462,25 +462,30 @@ std::string compareCell(const Cell& cell, const Counts& got) {
   return why;
 }
 
+// "1 solution", "92 solutions": statements are read by people.
+std::string counted(unsigned __int128 x, const std::string& noun) { return dec(x) + " " + noun + (x == 1 ? "" : "s"); }
+
 std::string statement(const Params& p, const std::vector<unsigned __int128>& totals, const std::vector<unsigned __int128>& classes) {
   const std::string n = std::to_string(p.n), board = n + "x" + n;
   switch (p.problem) {
     case Problem::nQueens:
-      return "the " + n + "-queens problem has " + dec(totals[0]) + " solutions, " + dec(classes[0]) + " up to symmetry";
+      return "the " + n + "-queens problem has " + counted(totals[0], "solution") + ", " + dec(classes[0]) + " up to symmetry";
     case Problem::nPlusK:
-      return "the " + n + "+" + std::to_string(p.k) + " queens problem has " + dec(totals[0]) + " solutions, " + dec(classes[0]) + " up to symmetry";
-    case Problem::torus: return "the " + n + "-queens problem on the torus has " + dec(totals[0]) + " solutions";
+      return "the " + n + "+" + std::to_string(p.k) + " queens problem has " + counted(totals[0], "solution") + ", " + dec(classes[0]) +
+             " up to symmetry";
+    case Problem::torus: return "the " + n + "-queens problem on the torus has " + counted(totals[0], "solution");
     case Problem::hp71b:
-      return "the HP-71B program on the " + board + " board finds " + dec(totals[0]) + " solutions and examines " + dec(totals[1]) + " nodes";
+      return "the HP-71B program on the " + board + " board finds " + counted(totals[0], "solution") + " and examines " +
+             counted(totals[1], "node");
     case Problem::endPositions: break;
   }
   if (p.maxQueens == 0)
-    return "the " + board + " queens game has " + dec(std::accumulate(totals.begin(), totals.end(), (unsigned __int128)0)) +
-           " end positions, " + dec(std::accumulate(classes.begin(), classes.end(), (unsigned __int128)0)) + " up to symmetry";
+    return "the " + board + " queens game has " + counted(std::accumulate(totals.begin(), totals.end(), (unsigned __int128)0), "end position") +
+           ", " + dec(std::accumulate(classes.begin(), classes.end(), (unsigned __int128)0)) + " up to symmetry";
   for (size_t s = 0; s < totals.size(); ++s)
     if (totals[s] != 0)
-      return "at least " + std::to_string(s) + " non-attacking queens are needed to leave no square of the " + board +
-             " board free; with " + std::to_string(s) + ": " + dec(totals[s]) + " placements, " + dec(classes[s]) + " up to symmetry";
+      return "at least " + counted(s, "non-attacking queen") + (s == 1 ? " is" : " are") + " needed to leave no square of the " + board +
+             " board free; with " + std::to_string(s) + ": " + counted(totals[s], "placement") + ", " + dec(classes[s]) + " up to symmetry";
   return "no " + std::to_string(p.maxQueens) + " or fewer non-attacking queens leave no square of the " + board + " board free";
 }
 

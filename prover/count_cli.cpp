@@ -133,29 +133,32 @@ void checkOutputDirectory(const std::string& option, const std::string& path) {
 }
 
 // The checker prints the same wording after VERIFIED: (the audit compares them).
+// "1 solution", "92 solutions": statements are read by people.
+static std::string counted(uint64_t x, const std::string& noun) { return std::to_string(x) + " " + noun + (x == 1 ? "" : "s"); }
+
 std::string countStatement(const CountSpec& s, const std::vector<uint64_t>& totals, const std::vector<uint64_t>& classes) {
   const std::string n = std::to_string(s.n), board = n + "x" + n;
   switch (s.problem) {
     case CountProblem::nQueens:
-      return "the " + n + "-queens problem has " + std::to_string(totals[0]) + " solutions, " + std::to_string(classes[0]) + " up to symmetry";
+      return "the " + n + "-queens problem has " + counted(totals[0], "solution") + ", " + std::to_string(classes[0]) + " up to symmetry";
     case CountProblem::nPlusK:
-      return "the " + n + "+" + std::to_string(s.holes) + " queens problem has " + std::to_string(totals[0]) + " solutions, " +
+      return "the " + n + "+" + std::to_string(s.holes) + " queens problem has " + counted(totals[0], "solution") + ", " +
              std::to_string(classes[0]) + " up to symmetry";
     case CountProblem::torus:
-      return "the " + n + "-queens problem on the torus has " + std::to_string(totals[0]) + " solutions";
+      return "the " + n + "-queens problem on the torus has " + counted(totals[0], "solution");
     case CountProblem::hp71b:
-      return "the HP-71B program on the " + board + " board finds " + std::to_string(totals[0]) + " solutions and examines " +
-             std::to_string(totals[1]) + " nodes";
+      return "the HP-71B program on the " + board + " board finds " + counted(totals[0], "solution") + " and examines " +
+             counted(totals[1], "node");
     case CountProblem::endPositions:
       if (!s.maxQueens) {
         const uint64_t all = std::accumulate(totals.begin(), totals.end(), uint64_t{0});
         const uint64_t up = std::accumulate(classes.begin(), classes.end(), uint64_t{0});
-        return "the " + board + " queens game has " + std::to_string(all) + " end positions, " + std::to_string(up) + " up to symmetry";
+        return "the " + board + " queens game has " + counted(all, "end position") + ", " + std::to_string(up) + " up to symmetry";
       }
       for (size_t q = 0; q < totals.size(); ++q)
         if (totals[q])
-          return "at least " + std::to_string(q) + " non-attacking queens are needed to leave no square of the " + board +
-                 " board free; with " + std::to_string(q) + ": " + std::to_string(totals[q]) + " placements, " +
+          return "at least " + counted(q, "non-attacking queen") + (q == 1 ? " is" : " are") + " needed to leave no square of the " +
+                 board + " board free; with " + std::to_string(q) + ": " + counted(totals[q], "placement") + ", " +
                  std::to_string(classes[q]) + " up to symmetry";
       return "no " + std::to_string(s.maxQueens) + " or fewer non-attacking queens leave no square of the " + board + " board free";
   }
@@ -350,12 +353,12 @@ std::string classRules(const Number& t, const Number& f, unsigned minClass, cons
 // typo is never reported CONSISTENT) or a number out of range.
 std::string tableCheck(const std::string& statement) {
   std::smatch m;
-  static const std::regex queens(R"(the (\d+)-queens problem has (\d+|\*) solutions, (\d+|\*) up to symmetry)");
-  static const std::regex nplusk(R"(the (\d+)\+(\d+) queens problem has (\d+|\*) solutions, (\d+|\*) up to symmetry)");
-  static const std::regex torus(R"(the (\d+)-queens problem on the torus has (\d+|\*) solutions)");
-  static const std::regex dom(R"(at least (\d+|\*) non-attacking queens are needed to leave no square of the (\d+)x\2 board free; with (?:\d+|\*): (\d+|\*) placements, (\d+|\*) up to symmetry)");
-  static const std::regex ends(R"(the (\d+)x\1 queens game has (\d+|\*) end positions, (\d+|\*) up to symmetry)");
-  static const std::regex hp(R"(the HP-71B program on the (\d+)x\1 board finds (\d+|\*) solutions and examines (\d+|\*) nodes)");
+  static const std::regex queens(R"(the (\d+)-queens problem has (\d+|\*) solutions?, (\d+|\*) up to symmetry)");
+  static const std::regex nplusk(R"(the (\d+)\+(\d+) queens problem has (\d+|\*) solutions?, (\d+|\*) up to symmetry)");
+  static const std::regex torus(R"(the (\d+)-queens problem on the torus has (\d+|\*) solutions?)");
+  static const std::regex dom(R"(at least (\d+|\*) non-attacking queens? (?:is|are) needed to leave no square of the (\d+)x\2 board free; with (?:\d+|\*): (\d+|\*) placements?, (\d+|\*) up to symmetry)");
+  static const std::regex ends(R"(the (\d+)x\1 queens game has (\d+|\*) end positions?, (\d+|\*) up to symmetry)");
+  static const std::regex hp(R"(the HP-71B program on the (\d+)x\1 board finds (\d+|\*) solutions? and examines (\d+|\*) nodes?)");
   // std::regex matches recursively, a frame per character: a long text could
   // exhaust the stack, and no statement of these forms comes near 1000.
   if (statement.size() > 1000)

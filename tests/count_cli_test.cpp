@@ -160,7 +160,8 @@ TEST_F(CountCliTest, ProverAndCheckerAgreeWithPermutationBruteForce) {
     const RunResult r = check(file);
     EXPECT_EQ(r.exitCode, 0) << r.describe();
     EXPECT_EQ(qtest::firstLine(r.out), "VERIFIED: the " + std::to_string(n) + "-queens problem has " + std::to_string(solutions) +
-                                           " solutions, " + std::to_string(classes) + " up to symmetry");
+                                           (solutions == 1 ? " solution, " : " solutions, ") + std::to_string(classes) +
+                                           " up to symmetry");
   }
 }
 

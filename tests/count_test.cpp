@@ -356,7 +356,8 @@ TEST(TableCheck, RulesOnPublishedCounts) {
   EXPECT_NE(tableCheck("the 8-queens problem has 93 solutions, 12 up to symmetry"), "");   // odd
   EXPECT_NE(tableCheck("the 8-queens problem has 92 solutions, 47 up to symmetry"), "");   // > 92/2
   EXPECT_EQ(tableCheck("the 8-queens problem has * solutions, 12 up to symmetry"), "");
-  EXPECT_EQ(tableCheck("the 1-queens problem has 1 solutions, 1 up to symmetry"), "");
+  EXPECT_EQ(tableCheck("the 1-queens problem has 1 solution, 1 up to symmetry"), "");
+  EXPECT_EQ(tableCheck("the 1-queens problem has 1 solutions, 1 up to symmetry"), "");  // as some tables print it
   EXPECT_EQ(tableCheck("the 19-queens problem on the torus has 820496 solutions"), "");
   EXPECT_NE(tableCheck("the 19-queens problem on the torus has 820497 solutions"), "");
   EXPECT_NE(tableCheck("the 9-queens problem on the torus has 18 solutions"), "");
