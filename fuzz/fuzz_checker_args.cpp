@@ -31,9 +31,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     }
   }
   if (!current.empty() && args.size() <= 64) args.push_back(current);
-  // QFUZZ_ARGS_SKIP_PERCENT=1: skip arguments with '%', to fuzz past the known
-  // hang of Boost's error messages on "%canonical_option%" and the like
-  // (corpus/fuzz_checker_args/crash-boost-placeholder-hang) until it is fixed.
+  // QFUZZ_ARGS_SKIP_PERCENT=1: skip arguments with '%', to fuzz a checker
+  // without the fix past the hang of Boost's error messages on option names
+  // holding "%canonical_option%" (corpus/fuzz_checker_args/crash-boost-placeholder-hang).
   static const bool skipPercent = std::getenv("QFUZZ_ARGS_SKIP_PERCENT") != nullptr;
   if (skipPercent)
     for (const auto& a : args)
