@@ -17,6 +17,22 @@ build: deps
 test: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
 
+# The whole `make test` suite again with AddressSanitizer + UBSan (and LSan)
+# in every binary, build-sanitize/ (-O1 -g). The options are exported, so the
+# prover and checker the tests spawn get them too; abort_on_error turns any
+# report into SIGABRT, which no test mistakes for an expected exit status.
+# tools/lsan.supp: Open MPI's leaks (third-party only). Reproduce a finding:
+# the same exports, then build-sanitize/bin/<binary> or ctest -R <test> there.
+BUILD_SANITIZE ?= build-sanitize
+.PHONY: test-sanitize
+test-sanitize: export ASAN_OPTIONS = halt_on_error=1:abort_on_error=1:detect_leaks=1:print_stacktrace=1
+test-sanitize: export UBSAN_OPTIONS = halt_on_error=1:abort_on_error=1:print_stacktrace=1
+test-sanitize: export LSAN_OPTIONS = suppressions=$(CURDIR)/tools/lsan.supp:print_suppressions=0
+test-sanitize: deps
+	@cmake -S . -B $(BUILD_SANITIZE) -DCMAKE_BUILD_TYPE=Release -DQCERT_SANITIZE=ON >/dev/null
+	@cmake --build $(BUILD_SANITIZE) -j $(JOBS)
+	cd $(BUILD_SANITIZE) && ctest --output-on-failure -j $(JOBS)
+
 # Prove and check the claims of proofs/*.claims within AUDIT_BUDGET seconds.
 audit: build
 	@tools/audit.sh
