@@ -421,4 +421,20 @@ void judgeVerifiedCountFile(const Bytes& file, const std::string& verdictLine) {
   }
 }
 
+std::string writeCertificateInput(Input& in, unsigned mode, Bytes (*structured)(Input), const std::string& name, Bytes& file) {
+  if (mode == 0) {
+    file = in.rest();
+  } else if (mode == 1) {
+    file = in.rest();
+    file.resize(file.size() & ~size_t(7));
+    appendSeal(file);
+  } else {
+    file = structured(in);
+  }
+  clearWorkDir();
+  const std::string path = workDir() + "/" + name;
+  if (!writeFile(path, file)) fail("cannot write " + path);
+  return path;
+}
+
 }  // namespace qfuzz

@@ -98,4 +98,10 @@ struct Input {
   Bytes rest() { return take(n - std::min(n, pos)); }
 };
 
+// The file a certificate target checks, by `mode` (0..2): the rest of the
+// input as it is; the rest cut to whole words with a correct Seal appended,
+// so that mutations get past the seal; or structured(in).  Written into the
+// emptied work directory as `name`; returns its path and the bytes.
+std::string writeCertificateInput(Input& in, unsigned mode, Bytes (*structured)(Input), const std::string& name, Bytes& file);
+
 }  // namespace qfuzz

@@ -128,18 +128,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const uint8_t first = in.byte();
   const unsigned mode = first % 3;
   Bytes file;
-  if (mode == 0) {
-    file = in.rest();
-  } else if (mode == 1) {
-    file = in.rest();
-    file.resize(file.size() & ~size_t(7));
-    appendSeal(file);
-  } else {
-    file = structured(in);
-  }
-  clearWorkDir();
-  const std::string path = workDir() + "/c.qcount";
-  if (!writeFile(path, file)) fail("cannot write " + path);
+  const std::string path = writeCertificateInput(in, mode, structured, "c.qcount", file);
   // The first byte's upper part also picks how the checker runs: in full,
   // --jobs 2, --sample K --seed S, or --part I --of K.
   const unsigned variant = first / 3 % 4, k = 1 + first / 12 % 4;

@@ -102,18 +102,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   Input in{data, size};
   const unsigned mode = in.byte() % 3;
   Bytes file;
-  if (mode == 0) {
-    file = in.rest();
-  } else if (mode == 1) {
-    file = in.rest();
-    file.resize(file.size() & ~size_t(7));
-    appendSeal(file);
-  } else {
-    file = structured(in);
-  }
-  clearWorkDir();
-  const std::string path = workDir() + "/c.qcert";
-  if (!writeFile(path, file)) fail("cannot write " + path);
+  const std::string path = writeCertificateInput(in, mode, structured, "c.qcert", file);
   const CheckResult r = runChecker(path);
   if (r.status == 0) judgeVerifiedGameFile(file, r.out);
   return 0;
