@@ -33,7 +33,8 @@ struct Watchdog {
     std::unique_lock lock(mutex);
     for (;;) {
       if (deadline == Clock::time_point::max()) changed.wait(lock);
-      else if (changed.wait_until(lock, deadline) == std::cv_status::timeout && Clock::now() >= deadline) gTimeUp = true;
+      else if (changed.wait_until(lock, deadline) == std::cv_status::timeout && Clock::now() >= deadline)
+        gTimeUp = true, deadline = Clock::time_point::max();  // raised once; then wait for the next limit
     }
   }
   void set(Clock::time_point when) {
@@ -72,13 +73,11 @@ std::string mib(uint64_t bytes) { return std::to_string((bytes + (1u << 20) - 1)
 }  // namespace
 
 void setTimeLimit(double seconds) {
-  gSeconds = seconds;
+  const bool watching = gSeconds.exchange(seconds) > 0 || gTimeUp;  // a deadline may still be pending
   if (seconds > 0)
     watchdog().set(Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds)));
-  else if (gTimeUp || timeLimit() > 0)
-    watchdog().set(Clock::time_point::max());
-  else
-    gTimeUp = false;
+  else if (watching)
+    watchdog().set(Clock::time_point::max());  // also lowers the flag
 }
 
 double timeLimit() { return gSeconds.load(); }
