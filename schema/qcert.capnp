@@ -125,6 +125,9 @@ enum Mod2Exhaustive {
                      # and one has exactly `count`
   complementMap @3;  # the complement map is an isomorphism between this
                      # rule's game graph and `otherRule`'s (docs/mod2-game.md)
+  playCount @4;      # totals = [the number of distinct plays from the empty
+                     # board to a position with no move] (the game tree's
+                     # leaves)
 }
 
 struct Mod2Claim {
