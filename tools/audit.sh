@@ -13,6 +13,7 @@
 #                          own, sized by the board, and 4096 for claims
 #                          estimated at a minute or more; every table page a
 #                          proof touches costs a fault and zeroing)
+#   AUDIT_MANIFESTS="proofs/a.claims ..."  only these manifests (default: all)
 #   AUDIT_SHIP=1           copy every certified certificate under 4 MiB (a
 #                          sharded one with its units: under 32 MiB) to
 #                          certs/<id>.qcert[.units] (how certs/ is made)
@@ -36,7 +37,7 @@ elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", b - a }'; }
 declare -A made_cert made_time   # prover arguments -> certificate, prove time (reuse within a run)
 declare -A shipped               # prover arguments -> a shipped certificate for them
 declare -A checked_verdict checked_code checked_time  # certificate -> checker result (check each file once)
-for manifest in proofs/*.claims; do
+for manifest in ${AUDIT_MANIFESTS:-proofs/*.claims}; do
   while IFS='|' read -r id _ args _; do
     id=$(echo $id); args=$(echo $args)
     [ -f "certs/$id.qcert" ] && shipped[$args]="certs/$id.qcert"
@@ -49,7 +50,7 @@ failures=0
 # others by estimate), so the budget goes to as many claims as it can; the
 # table is printed in manifest order at the end.
 claim_source=() claim_line=()
-for manifest in proofs/*.claims; do
+for manifest in ${AUDIT_MANIFESTS:-proofs/*.claims}; do
   while IFS= read -r line; do
     [[ "$line" =~ ^[[:space:]]*(#|$) ]] && continue
     claim_source+=("$(basename "$manifest" .claims)"); claim_line+=("$line")
