@@ -175,6 +175,19 @@ Certificate readCertificate(const MappedFile& file) {
   auto header = reader.getRoot<Header>();
   if (header.getFormatVersion() != FORMAT_VERSION)
     throw Rejection("unsupported format version " + std::to_string(header.getFormatVersion()));
+  if (header.hasMod2()) {  // docs/mod2-game.md, "Certificate file": anything else rejects
+    if (header.hasClaim() || header.hasCount()) throw Rejection("a mod-2 certificate must not set the game claim or the count");
+    if (header.getCutoff() != 0 || header.getReplyCount() != 0 || header.getChunkCount() != 0)
+      throw Rejection("a mod-2 certificate must have cutoff = replyCount = chunkCount = 0");
+    if (header.hasPlan()) throw Rejection("a mod-2 certificate must not have a plan");
+    if (header.getDefaultReply() != DefaultReply::NONE) throw Rejection("a mod-2 certificate must not set a default reply");
+    if (messages.size() != 2)
+      throw Rejection("a mod-2 certificate holds a Header and a Seal only, this file " + std::to_string(messages.size()) + " messages");
+    cert.isMod2 = true;
+    cert.header = messages.front();
+    cert.producer = header.getProducer();
+    return cert;
+  }
   if (header.hasCount()) {  // docs/count-certificates.md, "File layout": anything else rejects
     if (header.hasClaim()) throw Rejection("a count certificate must not set the game claim");
     if (header.getCutoff() != 0 || header.getReplyCount() != 0 || header.getChunkCount() != 0)

@@ -57,13 +57,14 @@ struct Certificate {
   bool hasPlan = false;                                  // a shard manifest (no chunks, no replies)
   kj::ArrayPtr<const capnp::word> header;                // the Header message, for the plan or the count
   bool isCount = false;  // a count certificate (docs/count-certificates.md): Header and Seal only
+  bool isMod2 = false;   // a mod-2 game certificate (docs/mod2-game.md): Header and Seal only
 };
 
 // Steps 1-3 of the spec: framing, seal (before anything else is interpreted),
 // header checks and a full decompression/validation pass over every chunk.
 // Throws Rejection.  (Whether the queens can be placed is checked by the replay.)
 // A header with `count` set gets only the count header's checks here; count.cpp
-// reads the CountClaim itself.
+// reads the CountClaim itself; likewise `mod2` and mod2/mod2.cpp.
 Certificate readCertificate(const MappedFile& file);
 
 // The tokens of all chunks in order; chunks are decompressed again lazily.

@@ -8,6 +8,7 @@
 #include "count.hpp"
 #include "limits.hpp"
 #include "manifest.hpp"
+#include "mod2/mod2.hpp"
 #include "parallel.hpp"
 #include "replay.hpp"
 
@@ -51,6 +52,14 @@ const char* kUsage =
     "prints 'SAMPLED: ...' and exits 3, and does NOT verify the claim.  With --part I --of K\n"
     "only the cells i with i % K == I are recounted (one of K processes, e.g. batch jobs):\n"
     "'PART: ...', exit 3; the claim is verified when all K parts of the same file pass.\n"
+    "\n"
+    "A mod-2 certificate (Header with mod2 set, then Seal; docs/mod2-game.md) states a\n"
+    "fact about Brown and Ladha's mod-2 queens game (a queen goes on a square attacked by\n"
+    "an even number of queens): a play (the checker replays the moves, or generates the\n"
+    "paper's orders itself), a structure fact (the checker counts each square's lines),\n"
+    "an exhaustive fact (the checker's own search over all positions, n <= 5 or 8) or a\n"
+    "game outcome (the winner's replies are read, the loser's moves generated).\n"
+    "--sample and --part do not apply.\n"
     "\n"
     "Before replaying or recounting, the checker says on stderr what it is about to\n"
     "do (replies, shards, cells and the placements they state).  Memory: a replay\n"
@@ -190,6 +199,12 @@ int runCheck(const CheckOptions& o, std::ostream& out, std::ostream& err) {
     if ((o.sample || o.parts) && !cert.isCount) {
       err << "checker: --sample and --part apply only to count certificates" << std::endl;
       return 2;
+    }
+    if (cert.isMod2) {
+      const std::string statement = verifyMod2Certificate(cert, announce);
+      out << "VERIFIED: " << statement << std::endl;
+      if (!o.quiet) err << "  producer: " << printable(cert.producer) << "\n  mod-2: " << timeAndMemory(start) << "\n";
+      return 0;
     }
     if (cert.isCount) {
       const CountResult r = verifyCountCertificate(cert, o.jobs, o.sample, o.seed, o.part, o.parts, o.progress, announce);

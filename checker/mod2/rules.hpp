@@ -1,0 +1,85 @@
+// The mod-2 queens game (docs/mod2-game.md), as the checker reads it: the
+// board's lines, "attacked by k queens", the three rules' moves, the names in
+// statements, and the kinds' entry points.  Written from the doc alone; no
+// code is shared with the prover.
+#pragma once
+
+#include "board.hpp"  // Rejection
+#include "qcert.capnp.h"
+
+#include <bit>
+#include <cstdint>
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+namespace qcert::mod2 {
+
+enum class Rule { standard, alternate, complementary };
+
+// Squares a and b (a != b) share a line: row, column or one of the diagonals.
+inline bool sharesLine(unsigned n, unsigned a, unsigned b) {
+  const int r1 = int(a / n), c1 = int(a % n), r2 = int(b / n), c2 = int(b % n);
+  return r1 == r2 || c1 == c2 || r1 - c1 == r2 - c2 || r1 + c1 == r2 + c2;
+}
+
+// Boards up to 8x8 as 64-bit sets (bit s = square s).  lines[s] holds every
+// other square on a line of s, so att(s, P) = popcount(P & lines[s]): two
+// distinct squares share at most one line, and nothing blocks.
+struct Small {
+  unsigned n = 0, squares = 0;
+  uint64_t full = 0;
+  std::vector<uint64_t> lines;
+
+  explicit Small(unsigned size) : n(size), squares(size * size), lines(size * size, 0) {
+    full = squares == 64 ? ~uint64_t(0) : (uint64_t(1) << squares) - 1;
+    for (unsigned a = 0; a < squares; ++a)
+      for (unsigned b = 0; b < squares; ++b)
+        if (a != b && sharesLine(n, a, b)) lines[a] |= uint64_t(1) << b;
+  }
+  unsigned att(uint64_t queens, unsigned s) const { return unsigned(std::popcount(queens & lines[s])); }
+  // A move on s from `queens` by `rule`: standard places on an empty square
+  // attacked by an even number, alternate by an odd number; complementary
+  // removes a queen attacked by an even number of the others.
+  bool legal(Rule rule, uint64_t queens, unsigned s) const {
+    const bool occupied = queens >> s & 1;
+    switch (rule) {
+      case Rule::standard: return !occupied && att(queens, s) % 2 == 0;
+      case Rule::alternate: return !occupied && att(queens, s) % 2 == 1;
+      case Rule::complementary: return occupied && att(queens, s) % 2 == 0;
+    }
+    return false;
+  }
+  uint64_t after(Rule rule, uint64_t queens, unsigned s) const {
+    return rule == Rule::complementary ? queens & ~(uint64_t(1) << s) : queens | uint64_t(1) << s;
+  }
+};
+
+// qcert's name of square s: file letter (column), rank (row + 1).  Columns
+// past z (n > 26, play claims only) continue aa, ab, ... like a spreadsheet.
+inline std::string square(unsigned n, unsigned s) {
+  const unsigned c = s % n;
+  std::string file = c < 26 ? std::string(1, char('a' + c)) : std::string{char('a' + c / 26 - 1), char('a' + c % 26)};
+  return file + std::to_string(s / n + 1);
+}
+inline std::string squareList(unsigned n, const std::vector<unsigned>& squares) {
+  std::string s;
+  for (size_t i = 0; i < squares.size(); ++i) s += (i ? ", " : "") + square(n, squares[i]);
+  return s;
+}
+inline std::string queensText(uint64_t k) { return std::to_string(k) + (k == 1 ? " queen" : " queens"); }
+inline std::string boardText(unsigned n) { return "the " + std::to_string(n) + "x" + std::to_string(n) + " board"; }
+inline std::string gameName(Rule rule) {
+  return rule == Rule::standard ? "mod-2 game" : rule == Rule::alternate ? "alternate-universe mod-2 game" : "complementary mod-2 game";
+}
+
+// The kinds.  Each gets a claim whose unused fields mod2.cpp has already
+// checked to be empty, and whose board size is in the kind's range; each
+// returns the statement or throws Rejection (NotChecked when out of time or
+// memory).
+std::string verifyPlay(Mod2Claim::Reader claim, unsigned n);
+std::string verifyStructure(Mod2Claim::Reader claim, unsigned n);
+std::string verifyExhaustive(Mod2Claim::Reader claim, unsigned n, std::ostream* announce);
+std::string verifyGame(Mod2Claim::Reader claim, unsigned n, Rule rule, std::ostream* announce);
+
+}  // namespace qcert::mod2
