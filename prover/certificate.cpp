@@ -177,6 +177,12 @@ CertificateSummary writeManifest(const std::string& path, const ClaimSpec& claim
   return sum;
 }
 
+CertificateSummary writeHeaderOnlyCertificate(const std::string& path, const void* header, size_t bytes) {
+  CertificateSummary sum;
+  writeSealed(path, kj::ArrayPtr<const kj::byte>(static_cast<const kj::byte*>(header), bytes), nullptr, sum);
+  return sum;
+}
+
 SealDigest readSeal(const std::string& path) {
   FILE* f = std::fopen(path.c_str(), "rb");
   if (!f) throw std::runtime_error("cannot open " + path + ": " + std::strerror(errno));

@@ -49,6 +49,11 @@ CertificateSummary writeManifest(const std::string& path, const ClaimSpec& claim
 CertificateSummary writeCountCertificate(const std::string& path, const CountSpec& spec, const CountResult& result,
                                          const std::string& producer);
 
+// A header-only certificate: the given Header message bytes (flat array),
+// then the Seal over them; atomically via path.tmp + rename. The mod-2 game
+// certificates (docs/mod2-game.md) are written this way.
+CertificateSummary writeHeaderOnlyCertificate(const std::string& path, const void* header, size_t bytes);
+
 // The seal digest of a finished certificate file (throws if unreadable).
 SealDigest readSeal(const std::string& path);
 

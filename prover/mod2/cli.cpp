@@ -1,0 +1,381 @@
+// `prover mod2 ACTION`: the mod-2 queens game of seed 003 (docs/mod2-game.md).
+#include <unistd.h>
+
+#include <algorithm>
+#include <boost/program_options.hpp>
+#include <chrono>
+#include <csignal>
+#include <cstdio>
+#include <cstring>
+#include <iostream>
+#include <new>
+#include <numeric>
+
+#include "../count_cli.hpp"
+#include "../prove.hpp"  // peakRssKiB
+#include "mod2.hpp"
+
+namespace po = boost::program_options;
+
+namespace qcert::mod2 {
+namespace {
+
+const char* kUsage = R"(prover mod2: the mod-2 queens game of seed 003 (Brown and Ladha), certificates for `checker`.
+
+Usage:
+  prover mod2 play --n N (--construction C | --moves LIST) [--out FILE]
+  prover mod2 structure --n N --fact no-complete|at-most-all-but-two [--out FILE]
+  prover mod2 count --n N [--out FILE]            legal positions, by queens and up to symmetry (n <= 5)
+  prover mod2 most --n N [--out FILE]             the most queens in a legal position (n <= 5)
+  prover mod2 fewest-locking --n N [--out FILE]   the fewest queens in a locked legal position (n <= 8)
+  prover mod2 complement-map --n N [--out FILE]   Lemma 3's complement map is an isomorphism (n <= 4)
+  prover mod2 prove --n N [--rule R] [--moves LIST] [--heap H] [--out FILE]
+  prover mod2 grundy --n N [--rule R] [--moves LIST] [--out FILE] [--table]
+
+Rules (docs/mod2-game.md): a square is attacked by every queen on its row,
+column and diagonals (nothing blocks). standard: place a queen on an empty
+square attacked by an even number of queens, from the empty board.
+alternate: place on a square attacked by an odd number; --moves names the
+given first queen, then the moves. complementary: from the full board,
+remove a queen attacked by an even number; --moves lists the removals.
+
+play constructions (standard rule):
+  brown-ladha-3.1   Claim 3.1's order, odd n: fills the board
+  brown-ladha-4.1   Claim 4.1's order, odd n: locks it with 2n-1 queens
+  brown-ladha-4.2   Claim 4.2's position, even n > 2, stage by stage: 2n-3 queens
+  all-but-two       qcert's even-n construction (Claim 3.3): n*n-2 queens, locked
+  fewest-locking    a locked legal position with the fewest queens (n <= 8)
+The prover replays every play itself and writes its true end: complete,
+locked, the number of queens, or (named orders only) the first illegal move.
+An illegal --moves list is an error naming the move, unless --allow-illegal.
+
+prove decides whether the player to move wins (position plus a Nim heap of
+H); grundy finds the Grundy value g and certifies "position + heap g is a
+loss". Squares are algebraic: file letter = column, rank = row + 1; the
+paper's (i, j) is the square in column j, rank i (its (2,3) is c2).
+
+Exit status: 0 done (and written); 1 a claim is false (a fact the prover
+evaluates does not hold); 2 nothing decided: bad arguments, an illegal move,
+an --out path that cannot be written (tried before any work), out of memory,
+a certificate past the checker's limits (one line "prover mod2: ..." on
+stderr); 3 interrupted by SIGINT/SIGTERM (nothing is kept).
+)";
+
+char gTmp[4096];
+extern "C" void onMod2Signal(int) {
+  if (gTmp[0]) unlink(gTmp);
+  static const char msg[] = "prover mod2: interrupted; nothing is kept\n";
+  [[maybe_unused]] const ssize_t w = write(STDERR_FILENO, msg, sizeof msg - 1);
+  _exit(3);
+}
+
+struct Failure {  // the prover's own evaluation refutes the fact: exit 1
+  std::string why;
+};
+
+std::string joined(const std::vector<uint64_t>& v) {
+  std::string s;
+  for (size_t i = 0; i < v.size(); ++i) s += (i ? "," : "") + std::to_string(v[i]);
+  return s;
+}
+
+void requireRange(int n, int lo, int hi, const std::string& action) {
+  if (n < lo || n > hi)
+    throw std::invalid_argument(action + ": --n must be between " + std::to_string(lo) + " and " + std::to_string(hi) +
+                                ", got " + std::to_string(n));
+}
+
+void requireStandard(Rule r, const std::string& action) {
+  if (r != Rule::standard) throw std::invalid_argument(action + " is about the standard rule (no --rule " + ruleName(r) + ")");
+}
+
+}  // namespace
+
+int runMod2(int argc, char** argv) {
+  int n = 0;
+  uint32_t heap = 0;
+  std::string action, ruleText = "standard", out, construction, movesText, fact;
+  po::options_description opts("Options");
+  opts.add_options()("help,h", "show this help")("n", numberOption(&n, "--n", 1, kMaxPlayBoard), "board size N (1..32; see each action)")(
+      "rule", po::value<std::string>(&ruleText), "standard (default), alternate or complementary (prove, grundy)")(
+      "construction", po::value<std::string>(&construction), "play: brown-ladha-3.1, brown-ladha-4.1, brown-ladha-4.2, all-but-two, fewest-locking")(
+      "moves", po::value<std::string>(&movesText), "play: the moves; prove/grundy: the position's moves, e.g. a1,c2")(
+      "allow-illegal", "play --moves: an illegal move is written as the end (illegalAt) instead of an error")(
+      "fact", po::value<std::string>(&fact), "structure: no-complete or at-most-all-but-two")(
+      "heap", numberOption(&heap, "--heap", 0, kMaxHeap)->default_value("0"), "prove: add a Nim heap of this size (0..64)")(
+      "table", "prove/grundy: also print the Grundy value after each move")(
+      "baseline", "count, prove, grundy: the plain baseline for benchmarks (no certificate)")(
+      "out,o", po::value<std::string>(&out), "write the certificate here")("quiet,q", "print only the result line");
+  po::options_description hidden;
+  hidden.add_options()("action", po::value<std::string>(&action), "");
+  po::options_description all;
+  all.add(opts).add(hidden);
+  po::positional_options_description pos;
+  pos.add("action", 1);
+  po::variables_map vm;
+  Rule rule = Rule::standard;
+  try {
+    refuseOptionPlaceholders(argc, argv);
+    po::store(po::command_line_parser(argc, argv).options(all).positional(pos).run(), vm);
+    po::notify(vm);
+    if (vm.count("help")) {
+      std::cout << kUsage << "\n" << opts;
+      return 0;
+    }
+    static const char* kActions[] = {"play", "structure", "count", "most", "fewest-locking", "complement-map", "prove", "grundy"};
+    if (action.empty()) throw std::invalid_argument("no action given");
+    if (std::none_of(std::begin(kActions), std::end(kActions), [&](const char* a) { return action == a; }))
+      throw std::invalid_argument("unknown action '" + action + "'");
+    if (!vm.count("n")) throw std::invalid_argument("--n is required");
+    if (ruleText == "standard") rule = Rule::standard;
+    else if (ruleText == "alternate") rule = Rule::alternate;
+    else if (ruleText == "complementary") rule = Rule::complementary;
+    else throw std::invalid_argument("unknown --rule '" + ruleText + "' (standard, alternate or complementary)");
+    if (vm.count("heap") && heap && action != "prove") throw std::invalid_argument("--heap applies to prove");
+    if (vm.count("construction") && action != "play") throw std::invalid_argument("--construction applies to play");
+    if (vm.count("fact") && action != "structure") throw std::invalid_argument("--fact applies to structure");
+    if (vm.count("moves") && action != "play" && action != "prove" && action != "grundy")
+      throw std::invalid_argument("--moves applies to play, prove and grundy");
+    if (vm.count("baseline") && action != "count" && action != "prove" && action != "grundy")
+      throw std::invalid_argument("--baseline applies to count, prove and grundy");
+    if (vm.count("baseline") && !out.empty()) throw std::invalid_argument("--baseline writes no certificate (no --out)");
+  } catch (const std::exception& e) {
+    std::cerr << "prover mod2: " << e.what() << " (see prover mod2 --help)\n";
+    return 2;
+  }
+  const bool quiet = vm.count("quiet") > 0, showProgress = !quiet && isatty(STDERR_FILENO);
+  const auto t0 = std::chrono::steady_clock::now();
+  auto seconds = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
+  Mod2Spec spec;
+  spec.n = n;
+  spec.rule = rule;
+  std::string producer = "qcert prover mod2 " + action + " --n " + std::to_string(n);
+  std::string stats;  // action-specific fields of the STATS line
+  try {
+    // Everything that can be refused without work is refused here, before --out is probed.
+    std::vector<int> moves = parseSquareList(n, movesText);
+    if (action == "play") {
+      requireStandard(rule, "play");
+      if (vm.count("construction") == vm.count("moves"))
+        throw std::invalid_argument("play takes one of --construction and --moves");
+      if (vm.count("construction")) {
+        if (construction == "brown-ladha-3.1" || construction == "brown-ladha-4.1") {
+          spec.sequence = construction == "brown-ladha-3.1" ? Sequence::brownLadhaComplete : Sequence::brownLadhaLocked;
+          if (n % 2 == 0) throw std::invalid_argument(construction + " is for odd n, got n = " + std::to_string(n));
+        } else if (construction == "brown-ladha-4.2") {
+          spec.moves = brownLadhaEvenLockedOrder(n);
+        } else if (construction == "all-but-two") {
+          spec.moves = allButTwoOrder(n);
+        } else if (construction == "fewest-locking") {
+          requireRange(n, 1, kMaxSmallBoard, "play --construction fewest-locking");
+        } else {
+          throw std::invalid_argument("unknown --construction '" + construction + "'");
+        }
+        producer += " --construction " + construction;
+      } else {
+        spec.moves = moves;
+        const PlayOutcome p = replayStandard(n, moves);
+        if (p.end == End::illegalAt && !vm.count("allow-illegal"))
+          throw std::invalid_argument("move " + std::to_string(p.failedMove) + ", " + squareName(n, p.failedSquare) + ", " + p.why);
+        producer += " --moves " + movesText;
+      }
+    } else if (action == "structure") {
+      requireStandard(rule, "structure");
+      if (fact != "no-complete" && fact != "at-most-all-but-two")
+        throw std::invalid_argument(fact.empty() ? "structure needs --fact no-complete or --fact at-most-all-but-two"
+                                                 : "unknown --fact '" + fact + "'");
+      if (n % 2)
+        throw std::invalid_argument("structure facts are about even n; on the " + std::to_string(n) + "x" + std::to_string(n) +
+                                    " board (odd) the board can be filled (Claim 3.1: prover mod2 play --construction brown-ladha-3.1)");
+      producer += " --fact " + fact;
+    } else if (action == "count" || action == "most") {
+      requireStandard(rule, action);
+      requireRange(n, 1, kMaxDenseBoard, action);
+    } else if (action == "fewest-locking") {
+      requireStandard(rule, action);
+      requireRange(n, 1, kMaxSmallBoard, action);
+    } else if (action == "complement-map") {
+      if (vm.count("rule") && rule != Rule::complementary)
+        throw std::invalid_argument("complement-map relates the complementary game to the standard (odd n) or alternate (even n) one");
+      requireRange(n, 1, 4, action);
+    } else {  // prove, grundy
+      requireRange(n, 1, kMaxSmallBoard, action);
+      if (vm.count("baseline")) requireRange(n, 1, kMaxDenseBoard, action + " --baseline");
+      const Small g(n);
+      replayStart(g, rule, moves);  // throws naming the first illegal move
+      spec.start = moves;
+      producer += " --rule " + std::string(ruleName(rule)) + (movesText.empty() ? "" : " --moves " + movesText);
+    }
+    if (!out.empty()) checkOutputFile("--out", out);
+  } catch (const std::exception& e) {
+    std::cerr << "prover mod2: " << e.what() << "\n";
+    return 2;
+  }
+  if (!out.empty() && out.size() + 5 <= sizeof gTmp) std::memcpy(gTmp, (out + ".tmp").c_str(), out.size() + 5);
+  std::signal(SIGINT, onMod2Signal);
+  std::signal(SIGTERM, onMod2Signal);
+  auto progress = [&](double f) {
+    if (showProgress) std::fprintf(stderr, "\r  %.1f%%, %.1f s ", 100 * f, seconds());
+  };
+  auto endProgress = [&] {
+    if (showProgress) std::fprintf(stderr, "\r%40s\r", "");
+  };
+  double workSeconds = 0;
+  try {
+    if (action == "play") {
+      spec.kind = Mod2Spec::Kind::play;
+      if (construction == "fewest-locking") {
+        const FewestLocking f = fewestLocking(n, size_t{1} << 27, [&](double k) {
+          if (showProgress) std::fprintf(stderr, "\r  level %.2f, %.1f s ", k, seconds());
+        });
+        endProgress();
+        if (!f.found) throw Failure{"no legal position of the " + std::to_string(n) + "x" + std::to_string(n) + " board is locked"};
+        spec.moves = f.order;
+      }
+      std::vector<int> order = spec.moves;
+      if (spec.sequence == Sequence::brownLadhaComplete) order = brownLadhaCompleteOrder(n);
+      if (spec.sequence == Sequence::brownLadhaLocked) order = brownLadhaLockedOrder(n);
+      const PlayOutcome p = replayStandard(n, order);
+      spec.end = p.end;
+      if (p.end == End::queens) spec.count = uint32_t(p.queens);
+      if (p.end == End::illegalAt) {
+        spec.count = uint32_t(p.failedMove);
+        std::printf("NOTE: move %d of %zu, %s (the paper's (%d,%d)), %s: the order as written is not a legal play\n",
+                    p.failedMove, order.size(), squareName(n, p.failedSquare).c_str(), p.failedSquare / n + 1,
+                    p.failedSquare % n + 1, p.why.c_str());
+      }
+      stats = "moves=" + std::to_string(order.size()) + " queens=" + std::to_string(p.queens) + " end=" +
+              (p.end == End::complete ? "complete" : p.end == End::locked ? "locked" : p.end == End::queens ? "queens" : "illegalAt");
+    } else if (action == "structure") {
+      spec.kind = Mod2Spec::Kind::structure;
+      spec.atMostAllButTwo = fact == "at-most-all-but-two";
+      const StructureFacts f = structureFacts(n);
+      if (!f.everyDegOdd) throw Failure{"some square's degree is even"};
+      if (spec.atMostAllButTwo && f.pairsFull % 2)
+        throw Failure{"pairs(full) = " + std::to_string(f.pairsFull) + " is odd"};
+      stats = "pairs_full=" + std::to_string(f.pairsFull) + " every_deg_odd=1";
+    } else if (action == "count" || action == "most") {
+      spec.kind = Mod2Spec::Kind::exhaustive;
+      LegalCount c;
+      if (vm.count("baseline")) {
+        c = countLegalBaseline(n);
+        workSeconds = seconds();
+        std::printf("BASELINE: the mod-2 game on the %dx%d board has %llu legal positions; the most queens is %d\n", n, n,
+                    (unsigned long long)c.legal, c.mostQueens);
+        std::printf("STATS action=%s-baseline n=%d legal=%llu masks=%llu totals=%s most=%d work_s=%.3f wall_s=%.3f peak_rss_kib=%ld\n",
+                    action.c_str(), n, (unsigned long long)c.legal, (unsigned long long)c.masks, joined(c.totals).c_str(),
+                    c.mostQueens, workSeconds, seconds(), peakRssKiB());
+        return 0;
+      }
+      c = countLegal(n, progress);
+      endProgress();
+      if (action == "count") {
+        spec.exhaustive = Mod2Spec::Exhaustive::legalCount;
+        spec.totals = c.totals;
+        spec.classes = c.classes;
+      } else {
+        spec.exhaustive = Mod2Spec::Exhaustive::mostQueens;
+        spec.count = uint32_t(c.mostQueens);
+      }
+      stats = "legal=" + std::to_string(c.legal) + " masks=" + std::to_string(c.masks) + " totals=" + joined(c.totals) +
+              " classes=" + joined(c.classes) + " most=" + std::to_string(c.mostQueens);
+    } else if (action == "fewest-locking") {
+      spec.kind = Mod2Spec::Kind::exhaustive;
+      spec.exhaustive = Mod2Spec::Exhaustive::fewestLocking;
+      const FewestLocking f = fewestLocking(n, size_t{1} << 27, [&](double k) {
+        if (showProgress) std::fprintf(stderr, "\r  level %.2f, %.1f s ", k, seconds());
+      });
+      endProgress();
+      if (!f.found) throw Failure{"no legal position of the " + std::to_string(n) + "x" + std::to_string(n) + " board is locked"};
+      spec.count = uint32_t(f.queens);
+      std::vector<std::string> names;
+      std::string order;
+      for (int s : f.order) order += (order.empty() ? "" : ",") + squareName(n, s);
+      stats = "fewest=" + std::to_string(f.queens) + " levels=" + joined(f.levelSizes) + " example=" + order;
+    } else if (action == "complement-map") {
+      spec.kind = Mod2Spec::Kind::exhaustive;
+      spec.exhaustive = Mod2Spec::Exhaustive::complementMap;
+      spec.rule = Rule::complementary;
+      spec.otherRule = n % 2 ? Rule::standard : Rule::alternate;
+      const ComplementMapResult r = complementMap(n);
+      if (!r.failure.empty()) throw Failure{r.failure};
+      stats = "positions=" + std::to_string(r.positionsA) + " complementary_positions=" + std::to_string(r.positionsB) +
+              " moves=" + std::to_string(r.moves);
+    } else {  // prove, grundy
+      const bool grundy = action == "grundy";
+      spec.kind = Mod2Spec::Kind::game;
+      const Small g(n);
+      const uint64_t P = replayStart(g, rule, spec.start);
+      if (vm.count("baseline")) {
+        uint64_t masks = 0;
+        const int v = grundyBaseline(n, rule, P, &masks);
+        workSeconds = seconds();
+        spec.grundy = grundy;
+        spec.heap = grundy ? uint32_t(v) : heap;
+        spec.win = !grundy && uint32_t(v) != heap;
+        std::printf("BASELINE: %s\n", statement(spec).c_str());
+        std::printf("STATS action=%s-baseline n=%d rule=%s grundy_value=%d positions=%llu work_s=%.3f wall_s=%.3f peak_rss_kib=%ld\n",
+                    action.c_str(), n, ruleName(rule), v, (unsigned long long)masks, workSeconds, seconds(), peakRssKiB());
+        return 0;
+      }
+      GameSolver solver(n, rule);
+      const int v = solver.grundy(P);
+      const double solveSeconds = seconds();
+      spec.grundy = grundy;
+      spec.heap = grundy ? uint32_t(v) : heap;
+      if (grundy && spec.heap > kMaxHeap) throw TooLarge("the Grundy value " + std::to_string(v) + " is past the heap limit 64");
+      const GameProof proof = gameProof(solver, P, spec.heap);
+      spec.win = proof.win;
+      spec.replies = proof.replies;
+      if (vm.count("table")) {
+        for (uint64_t m = g.moves(P, rule); m; m &= m - 1) {
+          const int s = __builtin_ctzll(m);
+          std::printf("  %s %s: Grundy value %d\n", rule == Rule::complementary ? "removing" : "after",
+                      squareName(n, s).c_str(), solver.grundy(g.after(P, s, rule)));
+        }
+      }
+      char buf[256];
+      std::snprintf(buf, sizeof buf, "grundy_value=%d positions=%llu nodes=%llu replies=%zu loss_positions=%llu solve_s=%.3f", v,
+                    (unsigned long long)solver.positions(), (unsigned long long)solver.nodes(), proof.replies.size(),
+                    (unsigned long long)proof.lossPositions, solveSeconds);
+      stats = std::string("rule=") + ruleName(rule) + " heap=" + std::to_string(spec.heap) + " " + buf;
+    }
+    workSeconds = seconds();
+  } catch (const Failure& f) {
+    endProgress();
+    std::printf("FALSE: %s\n", f.why.c_str());
+    return 1;
+  } catch (const TooLarge& e) {
+    endProgress();
+    std::cerr << "prover mod2: not done: " << e.what() << "\n";
+    return 2;
+  } catch (const std::bad_alloc&) {
+    std::cerr << "prover mod2: not done: out of memory\n";
+    return 2;
+  } catch (const std::invalid_argument& e) {
+    std::cerr << "prover mod2: " << e.what() << "\n";
+    return 2;
+  } catch (const std::exception& e) {
+    std::cerr << "prover mod2: internal error: " << e.what() << "\n";
+    return 2;
+  }
+  uint64_t bytes = 0;
+  if (!out.empty()) {
+    try {
+      bytes = writeMod2Certificate(out, spec, producer);
+    } catch (const std::bad_alloc&) {
+      std::cerr << "prover mod2: not done: out of memory\n";
+      return 2;
+    } catch (const std::exception& e) {
+      std::cerr << "prover mod2: " << e.what() << "\n";
+      return 2;
+    }
+  }
+  std::printf("RESULT: %s\n", statement(spec).c_str());
+  if (!quiet)
+    std::printf("STATS action=%s n=%d %s work_s=%.3f wall_s=%.3f peak_rss_kib=%ld cert_bytes=%llu\n", action.c_str(), n,
+                stats.c_str(), workSeconds, seconds(), peakRssKiB(), (unsigned long long)bytes);
+  return 0;
+}
+
+}  // namespace qcert::mod2

@@ -1,0 +1,297 @@
+// Mod-2 game: exhaustive passes (legal positions, most queens, fewest
+// locking queens, the complement map) and the game solver with the winner's
+// replies for a certificate.
+#include <algorithm>
+#include <stdexcept>
+#include <unordered_set>
+
+#include "mod2.hpp"
+
+namespace qcert::mod2 {
+
+namespace {
+void requireDense(int n, const char* what) {
+  if (n < 1 || n > kMaxDenseBoard)
+    throw std::invalid_argument(std::string(what) + " passes over all 2^(n*n) sets: n must be between 1 and 5, got " +
+                                std::to_string(n));
+}
+inline int popcount(uint64_t x) { return __builtin_popcountll(x); }
+}  // namespace
+
+LegalCount countLegal(int n, const Progress& progress) {
+  requireDense(n, "the legal-position count");
+  const Small g(n);
+  const uint64_t masks = uint64_t{1} << g.sq;
+  std::vector<uint64_t> legal((masks + 63) / 64, 0);
+  legal[0] = 1;  // the empty board
+  LegalCount out;
+  out.totals.assign(size_t(g.sq) + 1, 0);
+  out.classes.assign(size_t(g.sq) + 1, 0);
+  out.masks = masks;
+  for (uint64_t w = 0; w < legal.size(); ++w) {
+    if (progress && (w & 0xffff) == 0) progress(double(w) / double(legal.size()));
+    // Marks go to larger masks only, but possibly into this same word: reread it.
+    for (int b = 0; b < 64; ++b) {
+      if (!(legal[w] >> b & 1)) continue;
+      const uint64_t P = w * 64 + uint64_t(b);
+      if (P >= masks) break;
+      const int q = popcount(P);
+      ++out.legal;
+      ++out.totals[size_t(q)];
+      if (g.isLeast(P)) ++out.classes[size_t(q)];
+      out.mostQueens = std::max(out.mostQueens, q);
+      uint64_t open = g.moves(P, Rule::standard);
+      while (open) {
+        const uint64_t next = P | (open & -open);
+        open &= open - 1;
+        legal[next >> 6] |= uint64_t{1} << (next & 63);
+      }
+    }
+  }
+  return out;
+}
+
+LegalCount countLegalBaseline(int n) {
+  requireDense(n, "the legal-position count");
+  const Small g(n);
+  const uint64_t masks = uint64_t{1} << g.sq;
+  std::vector<uint8_t> legal(masks, 0);
+  legal[0] = 1;
+  LegalCount out;
+  out.totals.assign(size_t(g.sq) + 1, 0);
+  out.masks = masks;
+  out.totals[0] = 1;
+  out.legal = 1;
+  for (uint64_t P = 1; P < masks; ++P) {
+    // P is legal iff some queen q of P was a legal last move: P less q legal
+    // and q attacked by an even number of the other queens.
+    for (uint64_t rest = P; rest; rest &= rest - 1) {
+      const int q = __builtin_ctzll(rest);
+      const uint64_t before = P & ~(uint64_t{1} << q);
+      if (legal[before] && g.att(before, q) % 2 == 0) {
+        legal[P] = 1;
+        ++out.legal;
+        ++out.totals[size_t(popcount(P))];
+        out.mostQueens = std::max(out.mostQueens, popcount(P));
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+FewestLocking fewestLocking(int n, size_t maxLevel, const Progress& progress) {
+  if (n < 1 || n > kMaxSmallBoard)
+    throw std::invalid_argument("fewest locking queens: n must be between 1 and 8, got " + std::to_string(n));
+  const Small g(n);
+  FewestLocking out;
+  std::vector<std::vector<uint64_t>> levels{{0}};
+  for (int k = 0;; ++k) {
+    const auto& level = levels.back();
+    out.levelSizes.push_back(level.size());
+    for (uint64_t P : level)
+      if (P != g.full && g.moves(P, Rule::standard) == 0) {
+        out.found = true;
+        out.queens = k;
+        out.position = P;
+        break;
+      }
+    if (out.found || k == g.sq) break;
+    std::vector<uint64_t> next;
+    for (size_t i = 0; i < level.size(); ++i) {
+      if (progress && (i & 0xfffff) == 0) progress(double(k) + double(i) / double(level.size()));
+      const uint64_t P = level[i];
+      for (uint64_t m = g.moves(P, Rule::standard); m; m &= m - 1) next.push_back(g.canonical(P | (m & -m)));
+      if (next.size() > 2 * maxLevel) {
+        std::sort(next.begin(), next.end());
+        next.erase(std::unique(next.begin(), next.end()), next.end());
+        if (next.size() > maxLevel)
+          throw TooLarge("more than " + std::to_string(maxLevel) + " legal positions up to symmetry with " +
+                         std::to_string(k + 1) + " queens");
+      }
+    }
+    std::sort(next.begin(), next.end());
+    next.erase(std::unique(next.begin(), next.end()), next.end());
+    levels.push_back(std::move(next));
+  }
+  if (!out.found) return out;
+  // A legal order: take off a queen that was a legal last move of a legal
+  // position one level down, until the board is empty.
+  uint64_t P = out.position;
+  for (int k = out.queens; k > 0; --k) {
+    bool stepped = false;
+    for (uint64_t rest = P; rest && !stepped; rest &= rest - 1) {
+      const int q = __builtin_ctzll(rest);
+      const uint64_t before = P & ~(uint64_t{1} << q);
+      if (g.att(before, q) % 2 == 0 &&
+          std::binary_search(levels[size_t(k - 1)].begin(), levels[size_t(k - 1)].end(), g.canonical(before))) {
+        out.order.push_back(q);
+        P = before;
+        stepped = true;
+      }
+    }
+    if (!stepped) throw std::logic_error("fewest locking: no legal order found for a legal position");
+  }
+  std::reverse(out.order.begin(), out.order.end());
+  return out;
+}
+
+ComplementMapResult complementMap(int n) {
+  if (n < 1 || n > 4)
+    throw std::invalid_argument("the complement map is checked for n between 1 and 4, got " + std::to_string(n));
+  const Small g(n);
+  const uint64_t masks = uint64_t{1} << g.sq;
+  const Rule other = n % 2 ? Rule::standard : Rule::alternate;
+  auto reach = [&](Rule r, const std::vector<uint64_t>& starts) {
+    std::vector<uint8_t> seen(masks, 0);
+    std::vector<uint64_t> stack(starts);
+    for (uint64_t s : starts) seen[s] = 1;
+    while (!stack.empty()) {
+      const uint64_t P = stack.back();
+      stack.pop_back();
+      for (uint64_t m = g.moves(P, r); m; m &= m - 1) {
+        const uint64_t Q = g.after(P, __builtin_ctzll(m), r);
+        if (!seen[Q]) seen[Q] = 1, stack.push_back(Q);
+      }
+    }
+    return seen;
+  };
+  std::vector<uint64_t> startsA, startsB;
+  if (n % 2) {
+    startsA = {0};
+    startsB = {g.full};
+  } else {
+    for (int s = 0; s < g.sq; ++s) startsA.push_back(uint64_t{1} << s), startsB.push_back(g.full & ~(uint64_t{1} << s));
+  }
+  const auto A = reach(other, startsA), B = reach(Rule::complementary, startsB);
+  ComplementMapResult out;
+  for (uint64_t P = 0; P < masks; ++P) {
+    out.positionsA += A[P];
+    out.positionsB += B[P];
+    if (A[P] != B[g.full & ~P] && out.failure.empty())
+      out.failure = std::string(A[P] ? "a position of the " + gameName(other) : "the complement of a position of the complementary game") +
+                    " has no image (mask " + std::to_string(P) + ")";
+    if (!A[P]) continue;
+    const uint64_t ma = g.moves(P, other), mb = g.moves(g.full & ~P, Rule::complementary);
+    out.moves += uint64_t(popcount(ma));
+    if (ma != mb && out.failure.empty())
+      out.failure = "the moves at mask " + std::to_string(P) + " differ from the removals at its complement";
+  }
+  return out;
+}
+
+// ---- games ---------------------------------------------------------------------
+
+GameSolver::GameSolver(int n, Rule rule) : g_(n), rule_(rule) {
+  if (n <= kMaxDenseBoard) dense_.assign(size_t{1} << g_.sq, 0xff);
+}
+
+int GameSolver::lookup(uint64_t P) const {
+  if (!dense_.empty()) return dense_[P] == 0xff ? -1 : dense_[P];
+  auto it = map_.find(P);
+  return it == map_.end() ? -1 : it->second;
+}
+
+void GameSolver::store(uint64_t P, int v) {
+  ++positions_;
+  if (!dense_.empty()) dense_[P] = uint8_t(v);
+  else map_.emplace(P, uint8_t(v));
+}
+
+int GameSolver::grundy(uint64_t P) {
+  const int known = lookup(P);
+  if (known >= 0) return known;
+  uint64_t seen[2] = {0, 0};  // Grundy values 0..64 of the options
+  for (uint64_t m = g_.moves(P, rule_); m; m &= m - 1) {
+    ++nodes_;
+    const int v = grundy(g_.after(P, __builtin_ctzll(m), rule_));
+    seen[v >> 6] |= uint64_t{1} << (v & 63);
+  }
+  const int mex = ~seen[0] ? __builtin_ctzll(~seen[0]) : 64 + __builtin_ctzll(~seen[1]);
+  store(P, mex);
+  return mex;
+}
+
+int grundyBaseline(int n, Rule rule, uint64_t P0, uint64_t* masksVisited) {
+  requireDense(n, "the baseline Grundy pass");
+  const Small g(n);
+  const uint64_t masks = uint64_t{1} << g.sq;
+  std::vector<uint8_t> G(masks, 0);
+  auto one = [&](uint64_t P) {
+    uint64_t seen[2] = {0, 0};
+    for (uint64_t m = g.moves(P, rule); m; m &= m - 1) {
+      const int v = G[g.after(P, __builtin_ctzll(m), rule)];
+      seen[v >> 6] |= uint64_t{1} << (v & 63);
+    }
+    G[P] = uint8_t(~seen[0] ? __builtin_ctzll(~seen[0]) : 64 + __builtin_ctzll(~seen[1]));
+  };
+  // Every option of P is a larger mask (placements) or a smaller one (removals).
+  if (rule == Rule::complementary)
+    for (uint64_t P = 0; P < masks; ++P) one(P);
+  else
+    for (uint64_t P = masks; P-- > 0;) one(P);
+  if (masksVisited) *masksVisited = masks;
+  return G[P0];
+}
+
+namespace {
+struct Key {
+  uint64_t P;
+  uint32_t h;
+  bool operator==(const Key& o) const { return P == o.P && h == o.h; }
+};
+struct KeyHash {
+  size_t operator()(const Key& k) const { return size_t((k.P ^ (uint64_t(k.h) << 58)) * 0x9E3779B97F4A7C15ull >> 7); }
+};
+}  // namespace
+
+GameProof gameProof(GameSolver& s, uint64_t P0, uint32_t h0, size_t maxReplies) {
+  const Small& g = s.geo();
+  const Rule r = s.rule();
+  GameProof out;
+  out.win = s.grundy(P0) != int(h0);
+  std::unordered_set<Key, KeyHash> queued;  // positions already on the way
+  std::vector<Key> stack{{P0, h0}};
+  queued.insert({P0, h0});
+  auto push = [&](Key k) {
+    if (queued.insert(k).second) stack.push_back(k);
+  };
+  while (!stack.empty()) {
+    const Key k = stack.back();
+    stack.pop_back();
+    const int v = s.grundy(k.P);
+    const uint64_t moves = g.moves(k.P, r);
+    if (v == int(k.h)) {  // lost for the player to move: the checker tries every move
+      ++out.lossPositions;
+      for (uint64_t m = moves; m; m &= m - 1) push({g.after(k.P, __builtin_ctzll(m), r), k.h});
+      for (uint32_t h = 0; h < k.h; ++h) push({k.P, h});
+      continue;
+    }
+    // Won: a move to a lost position. Prefer one already on the way (free),
+    // else the one whose lost position has the fewest moves.
+    Key best{};
+    uint32_t bestMove = 0;
+    int bestCost = 1 << 30;
+    auto consider = [&](Key to, uint32_t move) {
+      const int cost = queued.count(to) ? -1 : popcount(g.moves(to.P, r)) + int(to.h);
+      if (cost < bestCost) best = to, bestMove = move, bestCost = cost;
+    };
+    if (v < int(k.h)) consider({k.P, uint32_t(v)}, uint32_t(g.sq + 1 + v));
+    for (uint64_t m = moves; m; m &= m - 1) {
+      const int sq = __builtin_ctzll(m);
+      const uint64_t Q = g.after(k.P, sq, r);
+      if (s.grundy(Q) == int(k.h)) consider({Q, k.h}, uint32_t(sq + 1));
+    }
+    if (!bestMove) throw std::logic_error("game proof: a won position without a winning move");
+    out.replies.push_back({k.P, k.h, bestMove});
+    if (out.replies.size() > maxReplies)
+      throw TooLarge("the certificate would need more than " + std::to_string(maxReplies) +
+                     " winner replies (the checker's limit is 2^22)");
+    push(best);
+  }
+  std::sort(out.replies.begin(), out.replies.end(),
+            [](const Reply& a, const Reply& b) { return a.queens != b.queens ? a.queens < b.queens : a.heap < b.heap; });
+  return out;
+}
+
+}  // namespace qcert::mod2
