@@ -10,7 +10,10 @@
 #include <xxhash.h>
 
 #include <algorithm>
+#include <array>
+#include <tuple>
 #include <bit>
+#include <chrono>
 #include <cstdlib>
 #include <cstdio>
 #include <functional>
@@ -21,7 +24,10 @@
 #include <unistd.h>
 #include <vector>
 
+#include "certificate_file.hpp"
 #include "check.hpp"
+#include "limits.hpp"
+#include "mod2/mod2.hpp"
 #include "qcert.capnp.h"
 
 namespace {
@@ -33,9 +39,9 @@ struct Verdict {
   std::string line;  // the verdict line without its newline
 };
 
-// Writes Header{mod2 = fill(...)} + Seal and runs the checker's code path on it.
-// `header` may spoil the Header's other fields.
-Verdict check(const Fill& fill, const std::function<void(Header::Builder)>& header = nullptr, double timeLimit = 0) {
+// Writes Header{mod2 = fill(...)} + Seal; `header` may spoil the Header's
+// other fields.  Returns the file's path.
+std::string writeCertificate(const Fill& fill, const std::function<void(Header::Builder)>& header = nullptr) {
   capnp::MallocMessageBuilder msg;
   auto h = msg.initRoot<Header>();
   h.setFormatVersion(1);
@@ -55,17 +61,24 @@ Verdict check(const Fill& fill, const std::function<void(Header::Builder)>& head
     std::fwrite(bytes.data(), 1, bytes.size(), f);
     std::fclose(f);
   }
+  return path;
+}
+
+// Runs the checker's code path (qcert::runCheck) on that file.
+Verdict check(const Fill& fill, const std::function<void(Header::Builder)>& header = nullptr) {
+  const std::string path = writeCertificate(fill, header);
   qcert::CheckOptions o;
   o.path = path;
-  o.quiet = true;
-  o.timeLimitSeconds = timeLimit;
+  o.quiet = !std::getenv("QCERT_TEST_VERBOSE");
   std::ostringstream out, err;
   Verdict v;
+  const auto started = std::chrono::steady_clock::now();
   v.status = qcert::runCheck(o, out, err);
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   v.line = out.str();
   if (!v.line.empty() && v.line.back() == '\n') v.line.pop_back();
   std::remove(path.c_str());
-  if (std::getenv("QCERT_TEST_VERBOSE")) std::fprintf(stderr, "  %d %s\n", v.status, v.line.c_str());
+  if (std::getenv("QCERT_TEST_VERBOSE")) std::fprintf(stderr, "%s  %.3f s, %d %s\n", err.str().c_str(), seconds, v.status, v.line.c_str());
   return v;
 }
 
@@ -247,6 +260,368 @@ TEST(Mod2Structure, EvenBoardsVerifyOddBoardsReject) {
   }
   EXPECT_REJECTED(check([](Mod2Claim::Builder c) { c.setBoardSize(6), c.setKind(Mod2Kind::STRUCTURE), c.setCount(34); }));
   EXPECT_REJECTED(check([](Mod2Claim::Builder c) { c.setBoardSize(6), c.setKind(Mod2Kind::STRUCTURE), c.setRule(Mod2Rule::COMPLEMENTARY); }));
+}
+
+// ---- exhaustive ----------------------------------------------------------------
+
+// The test's reference: masks of queens, moves by the doc's three rules.
+struct Ref {
+  int n;
+  explicit Ref(int size) : n(size) {}
+  int att(uint64_t p, int s) const {
+    int k = 0;
+    for (int t = 0; t < n * n; ++t) k += t != s && (p >> t & 1) && sees(n, s, t);
+    return k;
+  }
+  // rule: 0 standard, 1 alternate, 2 complementary
+  bool move(int rule, uint64_t p, int s) const {
+    const bool occupied = p >> s & 1;
+    if (rule == 2) return occupied && att(p, s) % 2 == 0;
+    return !occupied && att(p, s) % 2 == rule;
+  }
+  uint64_t after(int rule, uint64_t p, int s) const { return rule == 2 ? p & ~(uint64_t(1) << s) : p | uint64_t(1) << s; }
+  // Breadth-first from the empty board.
+  std::set<uint64_t> legal() const {
+    std::set<uint64_t> seen{0};
+    std::vector<uint64_t> todo{0};
+    while (!todo.empty()) {
+      const uint64_t p = todo.back();
+      todo.pop_back();
+      for (int s = 0; s < n * n; ++s)
+        if (move(0, p, s) && seen.insert(p | uint64_t(1) << s).second) todo.push_back(p | uint64_t(1) << s);
+    }
+    return seen;
+  }
+  // The least image under rotations and reflection, by (r,c) maps.
+  uint64_t canonical(uint64_t p) const {
+    uint64_t best = p;
+    for (int k = 0; k < 8; ++k) {
+      uint64_t img = 0;
+      for (int s = 0; s < n * n; ++s)
+        if (p >> s & 1) {
+          int r = s / n, c = s % n;
+          if (k & 4) c = n - 1 - c;
+          for (int t = 0; t < (k & 3); ++t) std::tie(r, c) = std::make_pair(c, n - 1 - r);
+          img |= uint64_t(1) << (r * n + c);
+        }
+      best = std::min(best, img);
+    }
+    return best;
+  }
+  bool hasMove(int rule, uint64_t p) const {
+    for (int s = 0; s < n * n; ++s)
+      if (move(rule, p, s)) return true;
+    return false;
+  }
+  uint64_t plays(uint64_t p, std::map<uint64_t, uint64_t>& memo) const {
+    if (auto it = memo.find(p); it != memo.end()) return it->second;
+    uint64_t total = 0;
+    for (int s = 0; s < n * n; ++s)
+      if (move(0, p, s)) total += plays(p | uint64_t(1) << s, memo);
+    return memo[p] = total ? total : 1;
+  }
+};
+
+void setList(capnp::List<uint64_t>::Builder l, const std::vector<uint64_t>& v) {
+  for (unsigned i = 0; i < v.size(); ++i) l.set(i, v[i]);
+}
+std::string joined(const std::vector<uint64_t>& v) {
+  std::string s;
+  for (size_t i = 0; i < v.size(); ++i) s += (i ? ", " : "") + std::to_string(v[i]);
+  return s;
+}
+
+TEST(Mod2Exhaustive, LegalCountAgainstBruteForce) {
+  for (int n = 1; n <= 4; ++n) {
+    SCOPED_TRACE(n);
+    const Ref ref(n);
+    std::vector<uint64_t> totals(n * n + 1), classes(n * n + 1);
+    std::set<uint64_t> orbits;
+    for (uint64_t p : ref.legal()) {
+      ++totals[std::popcount(p)];
+      if (orbits.insert(ref.canonical(p)).second) ++classes[std::popcount(p)];
+    }
+    if (n == 3) {
+      EXPECT_EQ(totals, (std::vector<uint64_t>{1, 9, 8, 40, 44, 60, 40, 8, 8, 1}));
+    }
+    uint64_t t = 0, c = 0;
+    for (int k = 0; k <= n * n; ++k) t += totals[k], c += classes[k];
+    if (n == 3) {
+      EXPECT_EQ(t, 219u);
+    }
+    if (n == 4) {
+      EXPECT_EQ(t, 33043u);
+    }
+    auto claim = [&](const std::vector<uint64_t>& tt, const std::vector<uint64_t>& cc) {
+      return [=](Mod2Claim::Builder b) {
+        b.setBoardSize(uint16_t(n)), b.setKind(Mod2Kind::EXHAUSTIVE);
+        setList(b.initTotals(unsigned(tt.size())), tt), setList(b.initClasses(unsigned(cc.size())), cc);
+      };
+    };
+    EXPECT_VERIFIED(check(claim(totals, classes)), "the mod-2 game on " + board(n) + " has " + std::to_string(t) + " legal positions (" +
+                                                        std::to_string(c) + " up to symmetry); by number of queens 0.." + std::to_string(n * n) +
+                                                        ": " + joined(totals) + "; up to symmetry: " + joined(classes));
+    auto wrong = totals;
+    wrong[n * n / 2] += 1;
+    EXPECT_REJECTED(check(claim(wrong, classes)));
+    wrong = classes;
+    wrong[1] -= 1;
+    EXPECT_REJECTED(check(claim(totals, wrong)));
+    wrong = totals;
+    wrong.pop_back();
+    EXPECT_REJECTED(check(claim(wrong, classes)));
+    // mostQueens and fewestLocking from the same reference.
+    uint64_t most = 0, fewest = UINT64_MAX;
+    for (uint64_t p : ref.legal()) {
+      most = std::max<uint64_t>(most, std::popcount(p));
+      if (std::popcount(p) < n * n && !ref.hasMove(0, p)) fewest = std::min<uint64_t>(fewest, std::popcount(p));
+    }
+    auto bound = [&](Mod2Exhaustive what, uint64_t count) {
+      return check([=](Mod2Claim::Builder b) {
+        b.setBoardSize(uint16_t(n)), b.setKind(Mod2Kind::EXHAUSTIVE), b.setExhaustive(what), b.setCount(uint32_t(count));
+      });
+    };
+    EXPECT_VERIFIED(bound(Mod2Exhaustive::MOST_QUEENS, most),
+                    "the most queens in a legal position of the mod-2 game on " + board(n) + " is " + std::to_string(most));
+    EXPECT_REJECTED(bound(Mod2Exhaustive::MOST_QUEENS, most - 1));
+    EXPECT_REJECTED(bound(Mod2Exhaustive::MOST_QUEENS, most + 1));
+    if (fewest != UINT64_MAX) {
+      if (n == 4) {
+        EXPECT_EQ(fewest, 5u);
+      }
+      EXPECT_VERIFIED(bound(Mod2Exhaustive::FEWEST_LOCKING, fewest),
+                      "the fewest queens in a legal locked position of the mod-2 game on " + board(n) + " is " + std::to_string(fewest));
+      EXPECT_REJECTED(bound(Mod2Exhaustive::FEWEST_LOCKING, fewest - 1));
+      EXPECT_REJECTED(bound(Mod2Exhaustive::FEWEST_LOCKING, fewest + 1));
+    } else {
+      EXPECT_REJECTED(bound(Mod2Exhaustive::FEWEST_LOCKING, n * n));  // 1x1: nothing is locked
+    }
+    // playCount: the leaves of the game tree.
+    std::map<uint64_t, uint64_t> memo;
+    const uint64_t plays = ref.plays(0, memo);
+    auto playCount = [&](uint64_t k) {
+      return check([=](Mod2Claim::Builder b) {
+        b.setBoardSize(uint16_t(n)), b.setKind(Mod2Kind::EXHAUSTIVE), b.setExhaustive(Mod2Exhaustive::PLAY_COUNT);
+        setList(b.initTotals(1), {k});
+      });
+    };
+    EXPECT_VERIFIED(playCount(plays), "the mod-2 game on " + board(n) + " has " + std::to_string(plays) +
+                                          (plays == 1 ? " distinct play" : " distinct plays") + " from the empty board to a position with no move");
+    EXPECT_REJECTED(playCount(plays + 1));
+  }
+}
+
+TEST(Mod2Exhaustive, FivesAndSixes) {
+  auto bound = [&](int n, Mod2Exhaustive what, uint64_t count) {
+    return check([=](Mod2Claim::Builder b) {
+      b.setBoardSize(uint16_t(n)), b.setKind(Mod2Kind::EXHAUSTIVE), b.setExhaustive(what), b.setCount(uint32_t(count));
+    });
+  };
+  // Odd n: Claim 3.1's order fills the board, so the most is n^2.
+  EXPECT_VERIFIED(bound(5, Mod2Exhaustive::MOST_QUEENS, 25), "the most queens in a legal position of the mod-2 game on the 5x5 board is 25");
+  for (int n : {5, 6}) {
+    EXPECT_VERIFIED(bound(n, Mod2Exhaustive::FEWEST_LOCKING, 5),
+                    "the fewest queens in a legal locked position of the mod-2 game on " + board(n) + " is 5");
+    EXPECT_REJECTED(bound(n, Mod2Exhaustive::FEWEST_LOCKING, 4));
+  }
+  // Ranges: n above the kind's limit, count above n^2, a time limit that stops the search.
+  EXPECT_REJECTED(bound(6, Mod2Exhaustive::MOST_QUEENS, 34));
+  EXPECT_REJECTED(bound(9, Mod2Exhaustive::FEWEST_LOCKING, 5));
+  EXPECT_REJECTED(bound(4, Mod2Exhaustive::FEWEST_LOCKING, 17));
+  EXPECT_REJECTED(check([](Mod2Claim::Builder b) {
+    b.setBoardSize(5), b.setKind(Mod2Kind::EXHAUSTIVE), b.setExhaustive(Mod2Exhaustive::PLAY_COUNT), setList(b.initTotals(1), {1});
+  }));
+  EXPECT_REJECTED(check([](Mod2Claim::Builder b) {
+    b.setBoardSize(3), b.setKind(Mod2Kind::EXHAUSTIVE), b.setExhaustive(static_cast<Mod2Exhaustive>(9));
+  }));
+}
+
+TEST(Mod2Exhaustive, ComplementMap) {
+  for (int n = 1; n <= 4; ++n) {
+    SCOPED_TRACE(n);
+    const Mod2Rule other = n % 2 ? Mod2Rule::STANDARD : Mod2Rule::ALTERNATE;
+    auto claim = [&](Mod2Rule rule, Mod2Rule otherRule) {
+      return check([=](Mod2Claim::Builder b) {
+        b.setBoardSize(uint16_t(n)), b.setKind(Mod2Kind::EXHAUSTIVE), b.setExhaustive(Mod2Exhaustive::COMPLEMENT_MAP);
+        b.setRule(rule), b.setOtherRule(otherRule);
+      });
+    };
+    EXPECT_VERIFIED(claim(Mod2Rule::COMPLEMENTARY, other),
+                    n % 2 ? "the complement map is an isomorphism between the standard and the complementary mod-2 games on " + board(n)
+                          : "the complement map is an isomorphism between the alternate-universe mod-2 game started with a queen on g and the "
+                            "complementary mod-2 game started from the full board less g, for every square g of " + board(n));
+    EXPECT_REJECTED(claim(Mod2Rule::COMPLEMENTARY, n % 2 ? Mod2Rule::ALTERNATE : Mod2Rule::STANDARD));
+    EXPECT_REJECTED(claim(Mod2Rule::STANDARD, other));
+  }
+}
+
+// ---- game -------------------------------------------------------------------
+
+// Minimax of the test's own: (queens, heap) -> the player to move wins.
+struct Minimax {
+  const Ref& ref;
+  int rule;
+  std::map<std::pair<uint64_t, uint32_t>, bool> memo;
+  bool wins(uint64_t p, uint32_t h) {
+    if (auto it = memo.find({p, h}); it != memo.end()) return it->second;
+    bool win = false;
+    for (int s = 0; s < ref.n * ref.n && !win; ++s) win = ref.move(rule, p, s) && !wins(ref.after(rule, p, s), h);
+    for (uint32_t g = 0; g < h && !win; ++g) win = !wins(p, g);
+    return memo[{p, h}] = win;
+  }
+  // A winning move of every won position reachable from (p, h): 1 + s or n^2 + 1 + h'.
+  void replies(uint64_t p, uint32_t h, std::map<std::pair<uint64_t, uint32_t>, uint32_t>& out) {
+    if (out.count({p, h})) return;
+    const uint32_t squares = uint32_t(ref.n * ref.n);
+    uint32_t best = 0;
+    std::vector<std::pair<uint64_t, uint32_t>> next;
+    for (int s = 0; s < ref.n * ref.n; ++s)
+      if (ref.move(rule, p, s)) {
+        next.push_back({ref.after(rule, p, s), h});
+        if (!best && !wins(next.back().first, h)) best = 1 + s;
+      }
+    for (uint32_t g = 0; g < h; ++g) {
+      next.push_back({p, g});
+      if (!best && !wins(p, g)) best = squares + 1 + g;
+    }
+    out[{p, h}] = best;  // 0: a lost position (no entry is written for it)
+    for (auto [q, g] : next) replies(q, g, out);
+  }
+};
+
+struct GameClaim {
+  int n = 3, rule = 0;
+  std::vector<int> start;
+  uint32_t heap = 0;
+  bool grundy = false;
+};
+
+// The claim's true outcome and the replies of every won position reachable.
+std::pair<bool, std::vector<std::array<uint64_t, 3>>> solve(const GameClaim& g) {
+  const Ref ref(g.n);
+  Minimax mm{ref, g.rule, {}};
+  uint64_t p = g.rule == 2 ? (uint64_t(1) << (g.n * g.n)) - 1 : 0;
+  for (size_t i = 0; i < g.start.size(); ++i) p = ref.after(g.rule == 1 && i == 0 ? 0 : g.rule, p, g.start[i]);
+  std::map<std::pair<uint64_t, uint32_t>, uint32_t> table;
+  mm.replies(p, g.heap, table);
+  std::vector<std::array<uint64_t, 3>> rows;
+  for (auto [key, move] : table)
+    if (move) rows.push_back({key.first, key.second, move});
+  return {mm.wins(p, g.heap), rows};
+}
+
+Fill gameFill(const GameClaim& g, bool win, const std::vector<std::array<uint64_t, 3>>& rows) {
+  return [=](Mod2Claim::Builder b) {
+    b.setBoardSize(uint16_t(g.n)), b.setKind(Mod2Kind::GAME), b.setRule(static_cast<Mod2Rule>(g.rule));
+    setMoves(b, {});
+    auto start = b.initStart(unsigned(g.start.size()));
+    for (unsigned i = 0; i < g.start.size(); ++i) start.set(i, uint16_t(g.start[i]));
+    b.setHeap(g.heap), b.setOutcome(win ? Outcome::WIN : Outcome::LOSS), b.setGrundy(g.grundy);
+    auto list = b.initReplies(unsigned(rows.size()));
+    for (unsigned i = 0; i < rows.size(); ++i)
+      list[i].setQueens(rows[i][0]), list[i].setHeap(uint32_t(rows[i][1])), list[i].setMove(uint32_t(rows[i][2]));
+  };
+}
+
+TEST(Mod2Game, ThreeByThreeAgainstMinimax) {
+  for (uint32_t heap = 0; heap <= 3; ++heap) {
+    SCOPED_TRACE(heap);
+    GameClaim g;
+    g.heap = heap;
+    const auto [win, rows] = solve(g);
+    const std::string plus = heap ? " plus a Nim heap of " + std::to_string(heap) : "";
+    EXPECT_VERIFIED(check(gameFill(g, win, rows)),
+                    std::string("the player to move ") + (win ? "wins" : "loses") + " the mod-2 game on the 3x3 board" + plus);
+    EXPECT_REJECTED(check(gameFill(g, !win, rows)));  // the outcome flipped
+    if (!rows.empty()) {
+      // The replies of the root and its children: one of them is needed.
+      auto missing = rows;
+      std::erase_if(missing, [](const std::array<uint64_t, 3>& r) { return std::popcount(r[0]) <= 1; });
+      EXPECT_REJECTED(check(gameFill(g, win, missing)));
+      if (rows.size() > 1) {
+        auto unsorted = rows;
+        std::swap(unsorted[0], unsorted[1]);
+        EXPECT_REJECTED(check(gameFill(g, win, unsorted)));
+        auto twice = rows;
+        twice[1] = twice[0];
+        EXPECT_REJECTED(check(gameFill(g, win, twice)));
+      }
+      auto bad = rows;  // every reply replaced by a move on a1 (occupied or not open somewhere)
+      for (auto& r : bad) r[2] = r[0] & 1 ? 1 : 9 + 1 + 64;
+      EXPECT_REJECTED(check(gameFill(g, win, bad)));
+    }
+  }
+  // A Grundy claim: G = the least heap that makes a loss.
+  GameClaim g;
+  while (solve(g).first) ++g.heap;
+  g.grundy = true;
+  const auto [win, rows] = solve(g);
+  EXPECT_VERIFIED(check(gameFill(g, false, rows)), "the Grundy value of the mod-2 game on the 3x3 board is " + std::to_string(g.heap));
+  g.heap += 1;
+  EXPECT_REJECTED(check(gameFill(g, false, solve(g).second)));
+  g.grundy = false;
+  EXPECT_REJECTED(check(gameFill(g, false, {}), nullptr));
+}
+
+TEST(Mod2Game, OtherRulesAndStarts) {
+  struct Case {
+    GameClaim g;
+    std::string position;
+  };
+  const std::vector<Case> cases = {
+      {{3, 0, {0, 5}, 0, false}, "mod-2 game on the 3x3 board after a1, c2"},
+      {{3, 1, {4}, 0, false}, "alternate-universe mod-2 game on the 3x3 board started with a queen on b2"},
+      {{4, 1, {0}, 1, false}, "alternate-universe mod-2 game on the 4x4 board started with a queen on a1"},
+      {{3, 2, {}, 0, false}, "complementary mod-2 game on the 3x3 board"},
+      {{4, 2, {}, 0, false}, "complementary mod-2 game on the 4x4 board"},
+      {{3, 2, {4}, 2, false}, "complementary mod-2 game on the 3x3 board after removing b2"},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.position);
+    const auto [win, rows] = solve(c.g);
+    const std::string plus = c.g.heap ? " plus a Nim heap of " + std::to_string(c.g.heap) : "";
+    EXPECT_VERIFIED(check(gameFill(c.g, win, rows)), std::string("the player to move ") + (win ? "wins" : "loses") + " the " + c.position + plus);
+    EXPECT_REJECTED(check(gameFill(c.g, !win, rows)));
+  }
+  // Starts that cannot be played: b1 after a1 (attacked by 1), a1 twice, the
+  // alternate game without its queen, a removal of an absent queen, off the board.
+  EXPECT_REJECTED(check(gameFill({3, 0, {0, 1}, 0, false}, true, {})));
+  EXPECT_REJECTED(check(gameFill({3, 0, {0, 0}, 0, false}, true, {})));
+  EXPECT_REJECTED(check(gameFill({3, 1, {}, 0, false}, true, {})));
+  EXPECT_REJECTED(check(gameFill({3, 2, {4, 4}, 0, false}, true, {})));
+  EXPECT_REJECTED(check(gameFill({3, 0, {9}, 0, false}, true, {})));
+  EXPECT_REJECTED(check(gameFill({9, 0, {}, 0, false}, true, {})));
+  EXPECT_REJECTED(check(gameFill({3, 0, {}, 65, false}, true, {})));
+  EXPECT_REJECTED(check(gameFill({3, 0, {}, 1, true}, true, {})));  // Grundy with outcome win
+}
+
+// The searches look at the time flag (--time-limit) as they go: raised, each
+// stops with NotChecked (exit 2), never a verdict.
+TEST(Mod2Limits, ARaisedTimeFlagStopsEverySearch) {
+  auto exhaustive = [](int n, Mod2Exhaustive what, uint32_t count) {
+    return [=](Mod2Claim::Builder b) {
+      b.setBoardSize(uint16_t(n)), b.setKind(Mod2Kind::EXHAUSTIVE), b.setExhaustive(what), b.setCount(count);
+      if (what == Mod2Exhaustive::PLAY_COUNT) setList(b.initTotals(1), {1});
+      if (what == Mod2Exhaustive::COMPLEMENT_MAP) b.setRule(Mod2Rule::COMPLEMENTARY), b.setOtherRule(Mod2Rule::ALTERNATE);
+    };
+  };
+  GameClaim g;
+  g.heap = 2;
+  const auto [win, rows] = solve(g);
+  const std::vector<Fill> fills = {exhaustive(5, Mod2Exhaustive::MOST_QUEENS, 25), exhaustive(6, Mod2Exhaustive::FEWEST_LOCKING, 5),
+                                   exhaustive(4, Mod2Exhaustive::COMPLEMENT_MAP, 0), exhaustive(4, Mod2Exhaustive::PLAY_COUNT, 0),
+                                   gameFill(g, win, rows), gameFill(g, !win, rows)};
+  for (size_t i = 0; i < fills.size(); ++i) {
+    SCOPED_TRACE(i);
+    const std::string path = writeCertificate(fills[i]);
+    qcert::MappedFile file(path);
+    const qcert::Certificate cert = qcert::readCertificate(file);
+    ASSERT_TRUE(cert.isMod2);
+    qcert::limits::gTimeUp = true;
+    EXPECT_THROW(qcert::verifyMod2Certificate(cert, nullptr), qcert::NotChecked);
+    qcert::limits::setTimeLimit(0);  // lowers the flag
+    std::remove(path.c_str());
+  }
 }
 
 }  // namespace

@@ -43,7 +43,7 @@ void requireUnused(Mod2Claim::Reader c, unsigned uses, const std::string& kind) 
 
 void requireSize(unsigned n, unsigned max, const std::string& kind) {
   if (n < 1 || n > max)
-    throw Rejection("board size " + std::to_string(n) + " is outside 1.." + std::to_string(max) + " for a " + kind + " claim");
+    throw Rejection("board size " + std::to_string(n) + " is outside 1.." + std::to_string(max) + " for " + kind + " claims");
 }
 
 }  // namespace
@@ -74,16 +74,18 @@ std::string verifyMod2Certificate(const Certificate& cert, std::ostream* announc
       return verifyStructure(claim, n);
     case Mod2Kind::EXHAUSTIVE: {
       unsigned uses = kExhaustive, max = 5;
+      const char* name = "";
       switch (claim.getExhaustive()) {
-        case Mod2Exhaustive::LEGAL_COUNT: uses |= kTotals | kClasses; break;
-        case Mod2Exhaustive::MOST_QUEENS: uses |= kCount; break;
-        case Mod2Exhaustive::FEWEST_LOCKING: uses |= kCount, max = 8; break;
-        case Mod2Exhaustive::COMPLEMENT_MAP: uses |= kOtherRule, max = 4; break;
+        case Mod2Exhaustive::LEGAL_COUNT: uses |= kTotals | kClasses, name = "legalCount"; break;
+        case Mod2Exhaustive::MOST_QUEENS: uses |= kCount, name = "mostQueens"; break;
+        case Mod2Exhaustive::FEWEST_LOCKING: uses |= kCount, max = 8, name = "fewestLocking"; break;
+        case Mod2Exhaustive::COMPLEMENT_MAP: uses |= kOtherRule, max = 4, name = "complementMap"; break;
+        case Mod2Exhaustive::PLAY_COUNT: uses |= kTotals, max = 4, name = "playCount"; break;
         default: throw Rejection("unknown exhaustive claim " + std::to_string(unsigned(claim.getExhaustive())));
       }
-      requireSize(n, max, "exhaustive");
-      if (claim.getExhaustive() != Mod2Exhaustive::COMPLEMENT_MAP) standardOnly("legalCount, mostQueens or fewestLocking");
-      requireUnused(claim, uses, "exhaustive");
+      requireSize(n, max, name);
+      if (claim.getExhaustive() != Mod2Exhaustive::COMPLEMENT_MAP) standardOnly("legalCount, mostQueens, fewestLocking or playCount");
+      requireUnused(claim, uses, name);
       return verifyExhaustive(claim, n, announce);
     }
     case Mod2Kind::GAME:

@@ -50,6 +50,19 @@ struct Small {
     }
     return false;
   }
+  // Every legal move of `rule` from `queens`, as a set of squares.  A queen
+  // flips the parity of every square on its lines, so the squares attacked by
+  // an odd number of queens are the XOR of the queens' lines.
+  uint64_t moves(Rule rule, uint64_t queens) const {
+    uint64_t odd = 0;
+    for (uint64_t x = queens; x; x &= x - 1) odd ^= lines[std::countr_zero(x)];
+    switch (rule) {
+      case Rule::standard: return full & ~queens & ~odd;
+      case Rule::alternate: return full & ~queens & odd;
+      case Rule::complementary: return queens & ~odd;
+    }
+    return 0;
+  }
   uint64_t after(Rule rule, uint64_t queens, unsigned s) const {
     return rule == Rule::complementary ? queens & ~(uint64_t(1) << s) : queens | uint64_t(1) << s;
   }
