@@ -3,7 +3,7 @@
 BUILD ?= build
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
-.PHONY: all deps build test audit bench bench-big bench-count fuzz clean
+.PHONY: all deps build test audit bench bench-big bench-count bench-mod2 fuzz clean
 
 all: build
 
@@ -49,6 +49,11 @@ bench-big: build
 # threads, n = 18 on 2 threads, each with the checker's recount (~5 minutes).
 bench-count: build
 	@tools/bench-count.sh
+
+# The mod-2 game (seed 003) at n = 5: legal-position count and Grundy search
+# against plain baselines, certificate sizes and the checker's times (~30 s).
+bench-mod2: build
+	@tools/bench-mod2.sh
 
 # libFuzzer on the checker (fuzz/README.md): build-fuzz with clang, each
 # target FUZZ_SECONDS from fuzz/corpus/<target>; exit 1 on a finding.

@@ -164,6 +164,11 @@ TEST(Mod2Differential, BaselineGrundyPassAgreesWithTheSolver) {
       for (int i = 0; i < 20; ++i) {
         const uint64_t P = randomPosition(n, r, std::uniform_int_distribution<int>(0, n * n)(rng()), rng());
         ASSERT_EQ(grundyBaseline(n, r, P), solver.grundy(P)) << ruleName(r) << " n=" << n;
+        GameSolver passes(n, r);  // the two-pass solve, then lookups only
+        passes.solveFrom(P);
+        const uint64_t before = passes.nodes();
+        ASSERT_EQ(passes.grundy(P), solver.grundy(P)) << ruleName(r) << " n=" << n;
+        ASSERT_EQ(passes.nodes(), before);
       }
     }
 }

@@ -319,6 +319,7 @@ int runMod2(int argc, char** argv) {
         return 0;
       }
       GameSolver solver(n, rule);
+      solver.solveFrom(P);
       const int v = solver.grundy(P);
       const double solveSeconds = seconds();
       spec.grundy = grundy;

@@ -165,6 +165,10 @@ class GameSolver {
   const Small& geo() const { return g_; }
   Rule rule() const { return rule_; }
   int grundy(uint64_t P);
+  // n <= 5: the Grundy value of every position reachable from P in two
+  // sequential passes over the masks (reachability forward, the mex rule
+  // backward), which the recursive search then only looks up.
+  void solveFrom(uint64_t P);
   uint64_t positions() const { return positions_; }  // distinct positions solved
   uint64_t nodes() const { return nodes_; }          // moves examined
 

@@ -212,6 +212,30 @@ int GameSolver::grundy(uint64_t P) {
   return mex;
 }
 
+void GameSolver::solveFrom(uint64_t P0) {
+  if (dense_.empty()) return;
+  const uint64_t masks = uint64_t{1} << g_.sq;
+  std::vector<uint64_t> reach((masks + 63) / 64, 0);
+  auto mark = [&](uint64_t P) { reach[P >> 6] |= uint64_t{1} << (P & 63); };
+  auto marked = [&](uint64_t P) { return reach[P >> 6] >> (P & 63) & 1; };
+  mark(P0);
+  const bool up = rule_ != Rule::complementary;  // placements make larger masks
+  // Only masks on P0's side can be reached: the loops start at P0.
+  auto forward = [&](uint64_t P) {
+    if (!marked(P)) return;
+    for (uint64_t m = g_.moves(P, rule_); m; m &= m - 1) mark(g_.after(P, __builtin_ctzll(m), rule_));
+  };
+  if (up) {
+    for (uint64_t P = P0; P < masks; ++P) forward(P);
+    for (uint64_t P = masks; P-- > P0;)
+      if (marked(P) && dense_[P] == 0xff) grundy(P);
+  } else {
+    for (uint64_t P = P0 + 1; P-- > 0;) forward(P);
+    for (uint64_t P = 0; P <= P0; ++P)
+      if (marked(P) && dense_[P] == 0xff) grundy(P);
+  }
+}
+
 int grundyBaseline(int n, Rule rule, uint64_t P0, uint64_t* masksVisited) {
   requireDense(n, "the baseline Grundy pass");
   const Small g(n);
@@ -250,11 +274,28 @@ GameProof gameProof(GameSolver& s, uint64_t P0, uint32_t h0, size_t maxReplies) 
   const Rule r = s.rule();
   GameProof out;
   out.win = s.grundy(P0) != int(h0);
-  std::unordered_set<Key, KeyHash> queued;  // positions already on the way
+  // Positions already on the way: a bitmap per heap size for n <= 5 (heaps
+  // only go down from h0), else a hash set.
+  const bool dense = g.sq <= kMaxDenseBoard * kMaxDenseBoard;
+  std::vector<std::vector<uint64_t>> bits(dense ? size_t(h0) + 1 : 0);
+  std::unordered_set<Key, KeyHash> hashed;
+  auto contains = [&](Key k) {
+    if (!dense) return hashed.count(k) > 0;
+    const auto& b = bits[k.h];
+    return !b.empty() && (b[k.P >> 6] >> (k.P & 63) & 1);
+  };
+  auto insert = [&](Key k) {
+    if (!dense) return hashed.insert(k).second;
+    auto& b = bits[k.h];
+    if (b.empty()) b.assign(((uint64_t{1} << g.sq) + 63) / 64, 0);
+    const bool fresh = !(b[k.P >> 6] >> (k.P & 63) & 1);
+    b[k.P >> 6] |= uint64_t{1} << (k.P & 63);
+    return fresh;
+  };
   std::vector<Key> stack{{P0, h0}};
-  queued.insert({P0, h0});
+  insert({P0, h0});
   auto push = [&](Key k) {
-    if (queued.insert(k).second) stack.push_back(k);
+    if (insert(k)) stack.push_back(k);
   };
   while (!stack.empty()) {
     const Key k = stack.back();
@@ -273,7 +314,7 @@ GameProof gameProof(GameSolver& s, uint64_t P0, uint32_t h0, size_t maxReplies) 
     uint32_t bestMove = 0;
     int bestCost = 1 << 30;
     auto consider = [&](Key to, uint32_t move) {
-      const int cost = queued.count(to) ? -1 : popcount(g.moves(to.P, r)) + int(to.h);
+      const int cost = contains(to) ? -1 : popcount(g.moves(to.P, r)) + int(to.h);
       if (cost < bestCost) best = to, bestMove = move, bestCost = cost;
     };
     if (v < int(k.h)) consider({k.P, uint32_t(v)}, uint32_t(g.sq + 1 + v));
