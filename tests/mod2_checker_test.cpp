@@ -153,6 +153,16 @@ TEST(Mod2Play, BrownLadhaOrdersRejectedForEvenNOrWithMoves) {
   EXPECT_REJECTED(check([](Mod2Claim::Builder c) {  // 1x1: the corner fills it
     c.setBoardSize(1), c.setSequence(Mod2Sequence::BROWN_LADHA_LOCKED), c.setEnd(Mod2End::LOCKED);
   }));
+  // Any end may be claimed of a named order; the statement says which.
+  EXPECT_VERIFIED(check([](Mod2Claim::Builder c) { c.setBoardSize(1), c.setSequence(Mod2Sequence::BROWN_LADHA_LOCKED); }),
+                  "the order of Brown-Ladha Claim 4.1 (Figure 5's moves repeated, then the corner) is a legal play that fills the 1x1 board (1 queen)");
+  EXPECT_VERIFIED(check([](Mod2Claim::Builder c) {
+                    c.setBoardSize(3), c.setSequence(Mod2Sequence::BROWN_LADHA_COMPLETE), c.setEnd(Mod2End::QUEENS), c.setCount(9);
+                  }),
+                  "the order of Brown-Ladha Claim 3.1 (Figure 3a as read by qcert, Steps 1-4) is a legal play that places 9 queens on the 3x3 board");
+  EXPECT_REJECTED(check([](Mod2Claim::Builder c) {  // every move of the order is legal
+    c.setBoardSize(3), c.setSequence(Mod2Sequence::BROWN_LADHA_COMPLETE), c.setEnd(Mod2End::ILLEGAL_AT), c.setCount(4);
+  }));
 }
 
 // For even n: {(1,i), (i,1) | 2 <= i <= n-1} and (n,n), 2n-3 queens, locked.

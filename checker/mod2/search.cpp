@@ -81,8 +81,13 @@ void checkComplement(const Small& b, Rule other, uint64_t start, const std::stri
 
 // The fewest queens of a legal locked position is `count`: levels 0..count-1
 // (every legal set with that many queens) have no locked position, and some
-// child of level count-1 (level count) is locked.
+// child of level count-1 (level count) is locked.  A level keeps one set per
+// symmetry class, its least image: the 8 symmetries map legal sets to legal
+// sets and open squares to open squares (docs/mod2-game.md, "Symmetry"), so a
+// class is locked or not as a whole, and the images of a set's children are
+// the children of its images.
 void checkFewestLocking(const Small& b, uint64_t count) {
+  const auto g = symmetries(b.n);
   auto locked = [&](uint64_t p) { return p != b.full && b.moves(Rule::standard, p) == 0; };  // complete is not locked
   if (count == 0) throw Rejection("the empty board is not locked");
   std::vector<uint64_t> level{0}, next;
@@ -97,7 +102,7 @@ void checkFewestLocking(const Small& b, uint64_t count) {
         next.erase(std::unique(next.begin(), next.end()), next.end());
         if (next.size() * 2 > next.capacity()) {
           const size_t grow = std::max<size_t>(1 << 16, next.capacity());
-          limits::reserve(grow * 8, "a level of legal positions");
+          limits::reserve(grow * 8 * 2, "a level of legal positions");  // old and new buffer while it moves
           next.reserve(next.capacity() + grow);
         }
       }
@@ -106,12 +111,21 @@ void checkFewestLocking(const Small& b, uint64_t count) {
     for (uint64_t p : level) {
       limits::checkTime();
       const uint64_t open = b.moves(Rule::standard, p);
-      for (uint64_t m = open; m; m &= m - 1) {
-        const uint64_t child = p | (m & -m);
-        if (k + 1 < count) add(child);
-        else if (locked(child)) return;  // level `count` holds a locked position
-      }
       if (!open && p != b.full) throw Rejection("a legal position with " + queensText(k) + " is locked (mask " + std::to_string(p) + ")");
+      if (k + 1 == count) {
+        for (uint64_t m = open; m; m &= m - 1)
+          if (locked(p | (m & -m))) return;  // level `count` holds a locked position
+        continue;
+      }
+      uint64_t images[8] = {};
+      for (unsigned t = 0; t < 8; ++t)
+        for (uint64_t x = p; x; x &= x - 1) images[t] |= uint64_t(1) << g[t][std::countr_zero(x)];
+      for (uint64_t m = open; m; m &= m - 1) {
+        const unsigned s = unsigned(std::countr_zero(m));
+        uint64_t least = ~uint64_t(0);
+        for (unsigned t = 0; t < 8; ++t) least = std::min(least, images[t] | uint64_t(1) << g[t][s]);
+        add(least);
+      }
     }
     std::sort(next.begin(), next.end());
     next.erase(std::unique(next.begin(), next.end()), next.end());
@@ -133,7 +147,7 @@ std::string verifyExhaustive(Mod2Claim::Reader claim, unsigned n, std::ostream* 
   if (what == Mod2Exhaustive::FEWEST_LOCKING) {
     if (announce)
       *announce << "  mod-2 fewestLocking: every legal position of " << board << " with 0.." << count
-                << " queens, level by level (at most C(" << b.squares << ", k) each)" << std::endl;
+                << " queens, level by level, one per symmetry class (at most C(" << b.squares << ", k) each)" << std::endl;
     checkFewestLocking(b, count);
     return "the fewest queens in a legal locked position of " + game + " is " + std::to_string(count);
   }
