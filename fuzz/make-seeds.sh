@@ -9,7 +9,7 @@ pack=${2:-build/bin/qcert_fuzz_make_seed}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 c=fuzz/corpus
-mkdir -p $c/fuzz_game_certificate $c/fuzz_manifest $c/fuzz_count_certificate $c/fuzz_checker_args
+mkdir -p $c/fuzz_game_certificate $c/fuzz_manifest $c/fuzz_count_certificate $c/fuzz_checker_args $c/fuzz_mod2_certificate
 
 # Game certificates: wins and losses, heaps, Grundy claims, default mirror
 # replies, cut-offs low enough that the replay reads tokens.
@@ -78,6 +78,36 @@ printf '\x02\x04\x05\x00\x00\x00\x00' > $c/fuzz_count_certificate/seed-struct-3 
 printf '\x02\x00\x05\x00\x00\x02\x00\x00\x03\x05' > $c/fuzz_count_certificate/seed-struct-4  # one edit
 printf '\x02\x01\x04\x00\x00\x01\x01\x04\x00' > $c/fuzz_count_certificate/seed-struct-5  # nplusk raw cells
 
+# Mod-2 game certificates: every kind on small boards (resealed form).
+m=0
+mod2() {
+  "$prover" mod2 "$@" --out "$tmp/m2.qc" >/dev/null
+  "$pack" count "$tmp/m2.qc" > $c/fuzz_mod2_certificate/seed-$m
+  m=$((m + 1))
+}
+mod2 play --n 5 --construction brown-ladha-3.1
+mod2 play --n 7 --construction brown-ladha-4.1
+mod2 play --n 6 --construction all-but-two
+mod2 structure --n 6 --fact at-most-all-but-two
+mod2 count --n 3
+mod2 fewest-locking --n 4
+mod2 complement-map --n 4
+mod2 prove --n 3 --heap 2
+mod2 grundy --n 3 --rule alternate --moves b2
+mod2 prove --n 3 --rule complementary --moves b2
+# Structured mode (first byte 2): kind, n, rule, spoil, then the kind's bytes.
+d=$c/fuzz_mod2_certificate
+printf '\x02\x00\x05\x00\x00\x00\x1e\x00\x01\x02\x03\x04\x05\x06\x07\x08\x09\x0a\x0b\x0c\x0d\x0e\x0f\x10\x11\x12\x13\x14\x15\x16\x17\x18\x19\x1a\x1b\x1c\x1d\x00' > $d/seed-struct-0  # 6x6 play
+printf '\x02\x00\x9f\x00\x00\x01\x00' > $d/seed-struct-1          # 32x32 named order (even n: rejected)
+printf '\x02\x00\x04\x00\x00\x02\x00' > $d/seed-struct-2          # 5x5 Claim 4.1
+printf '\x02\x01\x03\x00\x00\x01' > $d/seed-struct-3              # 4x4 structure
+printf '\x02\x02\x02\x00\x00\x00\x00' > $d/seed-struct-4          # 3x3 legalCount
+printf '\x02\x02\x03\x00\x00\x02\x00' > $d/seed-struct-5          # 4x4 fewestLocking
+printf '\x02\x02\x03\x00\x00\x04\x00' > $d/seed-struct-6          # 4x4 playCount
+printf '\x02\x02\x03\x02\x00\x03\x00\x01' > $d/seed-struct-7      # 4x4 complementMap
+printf '\x02\x03\x02\x00\x00\x02\x00\x00' > $d/seed-struct-8      # 3x3 game, heap 2
+printf '\x02\x03\x02\x01\x00\x00\x01\x04\x00\x00\x01\x05' > $d/seed-struct-9  # alternate from b2, one edit
+
 # Command lines (NUL-separated arguments).
 a=$c/fuzz_checker_args
 printf -- '--jobs\0004\000--time-limit\00010\000f.qc' > $a/seed-0
@@ -86,4 +116,4 @@ printf -- '--part\0002\000--of\0004\000--max-memory\000512\000f' > $a/seed-2
 printf -- '--help' > $a/seed-3
 printf -- '-q\000-j\0002\000x\000y' > $a/seed-4
 printf -- '--of=3\000--part=2\000--quiet\000file' > $a/seed-5
-echo "seeds: $i+1+3 game, $j manifest, $k+6 count, 6 args"
+echo "seeds: $i+1+3 game, $j manifest, $k+6 count, $m+10 mod2, 6 args"
