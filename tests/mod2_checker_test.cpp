@@ -323,6 +323,25 @@ struct Ref {
       if (move(rule, p, s)) return true;
     return false;
   }
+  // A legal play of exactly k moves from the empty board that ends locked
+  // (the witness a fewestLocking claim carries), or empty: depth-first,
+  // each position tried once.
+  std::vector<uint16_t> lockingPlay(int k) const {
+    std::set<uint64_t> tried;
+    std::vector<uint16_t> play;
+    std::function<bool(uint64_t)> dfs = [&](uint64_t p) {
+      if (int(play.size()) == k) return p != (n * n == 64 ? ~uint64_t(0) : (uint64_t(1) << n * n) - 1) && !hasMove(0, p);
+      if (!tried.insert(p).second) return false;
+      for (int s = 0; s < n * n; ++s)
+        if (move(0, p, s)) {
+          play.push_back(uint16_t(s));
+          if (dfs(p | uint64_t(1) << s)) return true;
+          play.pop_back();
+        }
+      return false;
+    };
+    return dfs(0) ? play : std::vector<uint16_t>{};
+  }
   uint64_t plays(uint64_t p, std::map<uint64_t, uint64_t>& memo) const {
     if (auto it = memo.find(p); it != memo.end()) return it->second;
     uint64_t total = 0;
@@ -387,8 +406,12 @@ TEST(Mod2Exhaustive, LegalCountAgainstBruteForce) {
       if (std::popcount(p) < n * n && !ref.hasMove(0, p)) fewest = std::min<uint64_t>(fewest, std::popcount(p));
     }
     auto bound = [&](Mod2Exhaustive what, uint64_t count) {
+      const std::vector<uint16_t> witness =
+          what == Mod2Exhaustive::FEWEST_LOCKING ? ref.lockingPlay(int(count)) : std::vector<uint16_t>{};
       return check([=](Mod2Claim::Builder b) {
         b.setBoardSize(uint16_t(n)), b.setKind(Mod2Kind::EXHAUSTIVE), b.setExhaustive(what), b.setCount(uint32_t(count));
+        auto m = b.initMoves(unsigned(witness.size()));
+        for (unsigned i = 0; i < witness.size(); ++i) m.set(i, witness[i]);
       });
     };
     EXPECT_VERIFIED(bound(Mod2Exhaustive::MOST_QUEENS, most),
@@ -423,8 +446,12 @@ TEST(Mod2Exhaustive, LegalCountAgainstBruteForce) {
 
 TEST(Mod2Exhaustive, FivesAndSixes) {
   auto bound = [&](int n, Mod2Exhaustive what, uint64_t count) {
+    const std::vector<uint16_t> witness = what == Mod2Exhaustive::FEWEST_LOCKING && n <= 8 && count <= 64
+                                              ? Ref(n).lockingPlay(int(count)) : std::vector<uint16_t>{};
     return check([=](Mod2Claim::Builder b) {
       b.setBoardSize(uint16_t(n)), b.setKind(Mod2Kind::EXHAUSTIVE), b.setExhaustive(what), b.setCount(uint32_t(count));
+      auto m = b.initMoves(unsigned(witness.size()));
+      for (unsigned i = 0; i < witness.size(); ++i) m.set(i, witness[i]);
     });
   };
   // Odd n: Claim 3.1's order fills the board, so the most is n^2.
@@ -432,8 +459,20 @@ TEST(Mod2Exhaustive, FivesAndSixes) {
   for (int n : {5, 6}) {
     EXPECT_VERIFIED(bound(n, Mod2Exhaustive::FEWEST_LOCKING, 5),
                     "the fewest queens in a legal locked position of the mod-2 game on " + board(n) + " is 5");
-    EXPECT_REJECTED(bound(n, Mod2Exhaustive::FEWEST_LOCKING, 4));
+    EXPECT_REJECTED(bound(n, Mod2Exhaustive::FEWEST_LOCKING, 4));  // no 4-queen witness exists
+    // A 6-queen locked play is a valid witness, but a 5-queen legal locked set
+    // exists: the walk finds it.
+    const std::vector<uint16_t> six = Ref(n).lockingPlay(6);
+    if (!six.empty()) {
+      EXPECT_REJECTED(bound(n, Mod2Exhaustive::FEWEST_LOCKING, 6));
+    }
   }
+  // The witness itself must be a legal locking play of count moves.
+  EXPECT_REJECTED(check([](Mod2Claim::Builder b) {
+    b.setBoardSize(5), b.setKind(Mod2Kind::EXHAUSTIVE), b.setExhaustive(Mod2Exhaustive::FEWEST_LOCKING), b.setCount(5);
+    auto m = b.initMoves(5);
+    for (unsigned i = 0; i < 5; ++i) m.set(i, uint16_t(i));  // a1 then b1: b1 is attacked by 1 queen
+  }));
   // Ranges: n above the kind's limit, count above n^2, a time limit that stops the search.
   EXPECT_REJECTED(bound(6, Mod2Exhaustive::MOST_QUEENS, 34));
   EXPECT_REJECTED(bound(9, Mod2Exhaustive::FEWEST_LOCKING, 5));
@@ -613,6 +652,11 @@ TEST(Mod2Limits, ARaisedTimeFlagStopsEverySearch) {
       b.setBoardSize(uint16_t(n)), b.setKind(Mod2Kind::EXHAUSTIVE), b.setExhaustive(what), b.setCount(count);
       if (what == Mod2Exhaustive::PLAY_COUNT) setList(b.initTotals(1), {1});
       if (what == Mod2Exhaustive::COMPLEMENT_MAP) b.setRule(Mod2Rule::COMPLEMENTARY), b.setOtherRule(Mod2Rule::ALTERNATE);
+      if (what == Mod2Exhaustive::FEWEST_LOCKING) {
+        const std::vector<uint16_t> witness = Ref(n).lockingPlay(int(count));
+        auto m = b.initMoves(unsigned(witness.size()));
+        for (unsigned i = 0; i < witness.size(); ++i) m.set(i, witness[i]);
+      }
     };
   };
   GameClaim g;

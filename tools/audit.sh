@@ -31,7 +31,7 @@ now() { date +%s.%N; }
 glob_of() { local s=$1 out="" i ch; for ((i = 0; i < ${#s}; i++)); do ch=${s:i:1}; if [ "$ch" = "*" ]; then out+="*"; else out+="\\$ch"; fi; done; printf '%s' "$out"; }
 # Statements say "1 solution" but "2 solutions"; an unpublished '*' count does
 # not say which, so '*' statements are compared with every count in the plural.
-plural_of() { sed -E 's/\b1 (solution|placement|node|end position)\b/1 \1s/g; s/at least 1 non-attacking queen is needed/at least 1 non-attacking queens are needed/' <<<"$1"; }
+plural_of() { sed -E 's/\b1 (solution|placement|node|end position|distinct play|queen)\b/1 \1s/g; s/at least 1 non-attacking queen is needed/at least 1 non-attacking queens are needed/' <<<"$1"; }
 elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", b - a }'; }
 
 declare -A made_cert made_time   # prover arguments -> certificate, prove time (reuse within a run)

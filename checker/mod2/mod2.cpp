@@ -78,7 +78,7 @@ std::string verifyMod2Certificate(const Certificate& cert, std::ostream* announc
       switch (claim.getExhaustive()) {
         case Mod2Exhaustive::LEGAL_COUNT: uses |= kTotals | kClasses, name = "legalCount"; break;
         case Mod2Exhaustive::MOST_QUEENS: uses |= kCount, name = "mostQueens"; break;
-        case Mod2Exhaustive::FEWEST_LOCKING: uses |= kCount, max = 8, name = "fewestLocking"; break;
+        case Mod2Exhaustive::FEWEST_LOCKING: uses |= kCount | kMoves, max = 8, name = "fewestLocking"; break;
         case Mod2Exhaustive::COMPLEMENT_MAP: uses |= kOtherRule, max = 4, name = "complementMap"; break;
         case Mod2Exhaustive::PLAY_COUNT: uses |= kTotals, max = 4, name = "playCount"; break;
         default: throw Rejection("unknown exhaustive claim " + std::to_string(unsigned(claim.getExhaustive())));

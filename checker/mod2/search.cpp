@@ -79,59 +79,64 @@ void checkComplement(const Small& b, Rule other, uint64_t start, const std::stri
   }
 }
 
-// The fewest queens of a legal locked position is `count`: levels 0..count-1
-// (every legal set with that many queens) have no locked position, and some
-// child of level count-1 (level count) is locked.  A level keeps one set per
-// symmetry class, its least image: the 8 symmetries map legal sets to legal
-// sets and open squares to open squares (docs/mod2-game.md, "Symmetry"), so a
-// class is locked or not as a whole, and the images of a set's children are
-// the children of its images.
-void checkFewestLocking(const Small& b, uint64_t count) {
-  const auto g = symmetries(b.n);
-  auto locked = [&](uint64_t p) { return p != b.full && b.moves(Rule::standard, p) == 0; };  // complete is not locked
-  if (count == 0) throw Rejection("the empty board is not locked");
-  std::vector<uint64_t> level{0}, next;
-  for (uint64_t k = 0; k < count; ++k) {
-    if (level.empty()) throw Rejection("no legal position has " + queensText(k));
-    next.clear();
-    // Children go in with duplicates; when the vector is full it is sorted
-    // and deduplicated before it may grow, so it stays near twice the level.
-    auto add = [&](uint64_t child) {
-      if (next.size() == next.capacity()) {
-        std::sort(next.begin(), next.end());
-        next.erase(std::unique(next.begin(), next.end()), next.end());
-        if (next.size() * 2 > next.capacity()) {
-          const size_t grow = std::max<size_t>(1 << 16, next.capacity());
-          limits::reserve(grow * 8 * 2, "a level of legal positions");  // old and new buffer while it moves
-          next.reserve(next.capacity() + grow);
-        }
-      }
-      next.push_back(child);
-    };
-    for (uint64_t p : level) {
-      limits::checkTime();
-      const uint64_t open = b.moves(Rule::standard, p);
-      if (!open && p != b.full) throw Rejection("a legal position with " + queensText(k) + " is locked (mask " + std::to_string(p) + ")");
-      if (k + 1 == count) {
-        for (uint64_t m = open; m; m &= m - 1)
-          if (locked(p | (m & -m))) return;  // level `count` holds a locked position
-        continue;
-      }
-      uint64_t images[8] = {};
-      for (unsigned t = 0; t < 8; ++t)
-        for (uint64_t x = p; x; x &= x - 1) images[t] |= uint64_t(1) << g[t][std::countr_zero(x)];
-      for (uint64_t m = open; m; m &= m - 1) {
-        const unsigned s = unsigned(std::countr_zero(m));
-        uint64_t least = ~uint64_t(0);
-        for (unsigned t = 0; t < 8; ++t) least = std::min(least, images[t] | uint64_t(1) << g[t][s]);
-        add(least);
-      }
-    }
-    std::sort(next.begin(), next.end());
-    next.erase(std::unique(next.begin(), next.end()), next.end());
-    level.swap(next);
+// A set P of queens is legal iff it is empty or some queen q of P is
+// attacked by an even number of the others and P - q is legal (q was the
+// last move).  Only asked of locked sets, which have few queens; `notLegal`
+// remembers subsets already refuted.
+bool legalSet(const Small& b, uint64_t p, std::vector<uint64_t>& notLegal) {
+  if (p == 0) return true;
+  if (std::find(notLegal.begin(), notLegal.end(), p) != notLegal.end()) return false;
+  for (uint64_t x = p; x; x &= x - 1) {
+    const unsigned q = unsigned(std::countr_zero(x));
+    if (b.att(p & ~(uint64_t(1) << q), q) % 2 == 0 && legalSet(b, p & ~(uint64_t(1) << q), notLegal)) return true;
   }
-  throw Rejection("no legal position with " + queensText(count) + " is locked");
+  notLegal.push_back(p);
+  return false;
+}
+
+// Every set of at most `most` queens on squares >= from added to p (k queens
+// so far); parity holds att(p, s) mod 2 for every square, one XOR of a
+// queen's lines per step.  A set is locked when every empty square is
+// attacked an odd number of times (and it is not full); a legal one refutes
+// the claim.
+void walkSets(const Small& b, unsigned most, unsigned from, unsigned k, uint64_t p, uint64_t parity, uint64_t& steps) {
+  if (((p | parity) & b.full) == b.full && p != b.full) {
+    std::vector<uint64_t> notLegal;
+    if (legalSet(b, p, notLegal))
+      throw Rejection("a legal position with " + queensText(k) + " is locked: " + squareList(b.n, [&] {
+                        std::vector<unsigned> v;
+                        for (uint64_t x = p; x; x &= x - 1) v.push_back(unsigned(std::countr_zero(x)));
+                        return v;
+                      }()));
+  }
+  if (k == most) return;
+  for (unsigned s = from; s < b.squares; ++s) {
+    if ((++steps & 0xffffff) == 0) limits::checkTime();
+    walkSets(b, most, s + 1, k + 1, p | uint64_t(1) << s, parity ^ b.lines[s], steps);
+  }
+}
+
+// The fewest queens of a legal locked position is `count`: the witness
+// `moves` is a legal play that locks the board with `count` queens, and no
+// set of fewer queens is both locked and legal.  Every set is walked, legal
+// or not, because testing "locked" costs one XOR per queen and locked sets
+// are rare; only they are tested for legality.
+void checkFewestLocking(const Small& b, uint64_t count, capnp::List<uint16_t>::Reader witness) {
+  if (count == 0) throw Rejection("the empty board is not locked");
+  if (witness.size() != count) throw Rejection("fewestLocking: the witness play must have exactly count moves");
+  uint64_t p = 0;
+  for (unsigned i = 0; i < witness.size(); ++i) {
+    const unsigned s = witness[i];
+    if (s >= b.squares) throw Rejection("fewestLocking: witness move " + std::to_string(i + 1) + " is off the board");
+    if (!b.legal(Rule::standard, p, s))
+      throw Rejection("fewestLocking: witness move " + std::to_string(i + 1) + ", " + square(b.n, s) +
+                      (p >> s & 1 ? ", is occupied" : ", is attacked by " + queensText(b.att(p, s))));
+    p |= uint64_t(1) << s;
+  }
+  if (p == b.full || b.moves(Rule::standard, p) != 0) throw Rejection("fewestLocking: the witness play does not lock the board");
+  uint64_t steps = 0;
+  limits::checkTime();
+  walkSets(b, unsigned(count - 1), 0, 0, 0, 0, steps);
 }
 
 }  // namespace
@@ -145,10 +150,12 @@ std::string verifyExhaustive(Mod2Claim::Reader claim, unsigned n, std::ostream* 
     throw Rejection("count " + std::to_string(count) + " exceeds the " + std::to_string(b.squares) + " squares");
 
   if (what == Mod2Exhaustive::FEWEST_LOCKING) {
+    double sets = 1, c = 1;  // sets of at most count-1 queens
+    for (uint64_t j = 1; j < count; ++j) c = c * double(b.squares - j + 1) / double(j), sets += c;
     if (announce)
-      *announce << "  mod-2 fewestLocking: every legal position of " << board << " with 0.." << count
-                << " queens, level by level, one per symmetry class (at most C(" << b.squares << ", k) each)" << std::endl;
-    checkFewestLocking(b, count);
+      *announce << "  mod-2 fewestLocking: the witness play, then every set of " << board << " with at most " << count - 1
+                << " queens (" << sets << " sets)" << std::endl;
+    checkFewestLocking(b, count, claim.getMoves());
     return "the fewest queens in a legal locked position of " + game + " is " + std::to_string(count);
   }
 

@@ -90,9 +90,18 @@ uint64_t writeMod2Certificate(const std::string& path, const Mod2Spec& s, const 
           break;
         }
         case Mod2Spec::Exhaustive::mostQueens: c.setExhaustive(::Mod2Exhaustive::MOST_QUEENS), c.setCount(s.count); break;
-        case Mod2Spec::Exhaustive::fewestLocking:
+        case Mod2Spec::Exhaustive::fewestLocking: {
           c.setExhaustive(::Mod2Exhaustive::FEWEST_LOCKING), c.setCount(s.count);
+          auto m = c.initMoves(unsigned(s.moves.size()));  // the witness: a play locking with count queens
+          for (size_t i = 0; i < s.moves.size(); ++i) m.set(unsigned(i), uint16_t(s.moves[i]));
           break;
+        }
+        case Mod2Spec::Exhaustive::playCount: {
+          c.setExhaustive(::Mod2Exhaustive::PLAY_COUNT);
+          auto t = c.initTotals(unsigned(s.totals.size()));
+          for (size_t i = 0; i < s.totals.size(); ++i) t.set(unsigned(i), s.totals[i]);
+          break;
+        }
         case Mod2Spec::Exhaustive::complementMap:
           c.setExhaustive(::Mod2Exhaustive::COMPLEMENT_MAP), c.setOtherRule(toSchema(s.otherRule));
           break;
@@ -159,6 +168,9 @@ std::string statement(const Mod2Spec& s) {
         case Mod2Spec::Exhaustive::fewestLocking:
           return "the fewest queens in a legal locked position of the " + game + " on the " + board(n) + " is " +
                  std::to_string(s.count);
+        case Mod2Spec::Exhaustive::playCount:
+          return "the " + game + " on the " + board(n) + " has " + std::to_string(s.totals.empty() ? 0 : s.totals[0]) +
+                 (!s.totals.empty() && s.totals[0] == 1 ? " distinct play" : " distinct plays") + " from the empty board to a position with no move";
         case Mod2Spec::Exhaustive::complementMap:
           if (n % 2)
             return "the complement map is an isomorphism between the standard and the complementary mod-2 games on the " + board(n);

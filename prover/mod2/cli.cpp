@@ -29,6 +29,7 @@ Usage:
   prover mod2 most --n N [--out FILE]             the most queens in a legal position (n <= 5)
   prover mod2 fewest-locking --n N [--out FILE]   the fewest queens in a locked legal position (n <= 8)
   prover mod2 complement-map --n N [--out FILE]   Lemma 3's complement map is an isomorphism (n <= 4)
+  prover mod2 plays --n N [--out FILE]            distinct plays from the empty board to the end (n <= 4)
   prover mod2 prove --n N [--rule R] [--moves LIST] [--heap H] [--out FILE]
   prover mod2 grundy --n N [--rule R] [--moves LIST] [--out FILE] [--table]
 
@@ -122,7 +123,8 @@ int runMod2(int argc, char** argv) {
       std::cout << kUsage << "\n" << opts;
       return 0;
     }
-    static const char* kActions[] = {"play", "structure", "count", "most", "fewest-locking", "complement-map", "prove", "grundy"};
+    static const char* kActions[] = {"play",           "structure", "count", "most", "fewest-locking",
+                                     "complement-map", "plays",     "prove", "grundy"};
     if (action.empty()) throw std::invalid_argument("no action given");
     if (std::none_of(std::begin(kActions), std::end(kActions), [&](const char* a) { return action == a; }))
       throw std::invalid_argument("unknown action '" + action + "'");
@@ -191,6 +193,9 @@ int runMod2(int argc, char** argv) {
     } else if (action == "count" || action == "most") {
       requireStandard(rule, action);
       requireRange(n, 1, kMaxDenseBoard, action);
+    } else if (action == "plays") {
+      requireStandard(rule, action);
+      requireRange(n, 1, 4, action);
     } else if (action == "fewest-locking") {
       requireStandard(rule, action);
       requireRange(n, 1, kMaxSmallBoard, action);
@@ -225,8 +230,8 @@ int runMod2(int argc, char** argv) {
     if (action == "play") {
       spec.kind = Mod2Spec::Kind::play;
       if (construction == "fewest-locking") {
-        const FewestLocking f = fewestLocking(n, size_t{1} << 27, [&](double k) {
-          if (showProgress) std::fprintf(stderr, "\r  level %.2f, %.1f s ", k, seconds());
+        const FewestLocking f = fewestLocking(n, size_t{1} << 36, [&](double f) {
+          if (showProgress) std::fprintf(stderr, "\r  %.0f%% of the current size, %.1f s ", 100 * f, seconds());
         });
         endProgress();
         if (!f.found) throw Failure{"no legal position of the " + std::to_string(n) + "x" + std::to_string(n) + " board is locked"};
@@ -282,16 +287,21 @@ int runMod2(int argc, char** argv) {
     } else if (action == "fewest-locking") {
       spec.kind = Mod2Spec::Kind::exhaustive;
       spec.exhaustive = Mod2Spec::Exhaustive::fewestLocking;
-      const FewestLocking f = fewestLocking(n, size_t{1} << 27, [&](double k) {
-        if (showProgress) std::fprintf(stderr, "\r  level %.2f, %.1f s ", k, seconds());
+      const FewestLocking f = fewestLocking(n, size_t{1} << 36, [&](double f) {
+        if (showProgress) std::fprintf(stderr, "\r  %.0f%% of the current size, %.1f s ", 100 * f, seconds());
       });
       endProgress();
       if (!f.found) throw Failure{"no legal position of the " + std::to_string(n) + "x" + std::to_string(n) + " board is locked"};
       spec.count = uint32_t(f.queens);
-      std::vector<std::string> names;
+      spec.moves = f.order;
       std::string order;
       for (int s : f.order) order += (order.empty() ? "" : ",") + squareName(n, s);
-      stats = "fewest=" + std::to_string(f.queens) + " levels=" + joined(f.levelSizes) + " example=" + order;
+      stats = "fewest=" + std::to_string(f.queens) + " locked_sets_by_size=" + joined(f.levelSizes) + " example=" + order;
+    } else if (action == "plays") {
+      spec.kind = Mod2Spec::Kind::exhaustive;
+      spec.exhaustive = Mod2Spec::Exhaustive::playCount;
+      spec.totals = {countPlays(n)};
+      stats = "plays=" + std::to_string(spec.totals[0]);
     } else if (action == "complement-map") {
       spec.kind = Mod2Spec::Kind::exhaustive;
       spec.exhaustive = Mod2Spec::Exhaustive::complementMap;

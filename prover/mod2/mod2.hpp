@@ -144,10 +144,12 @@ struct FewestLocking {
   int queens = 0;
   uint64_t position = 0;             // a locked legal position with that many queens
   std::vector<int> order;            // a legal play reaching it
-  std::vector<uint64_t> levelSizes;  // legal positions up to symmetry with 0, 1, ... queens
+  std::vector<uint64_t> levelSizes;  // locked sets (legal or not) with 0, 1, ... queens, in the last walk
 };
-// Levels of legal positions (up to symmetry) from the empty board, n <= 8.
-FewestLocking fewestLocking(int n, size_t maxLevel = size_t{1} << 27, const Progress& progress = {});
+// Every set of at most k queens for k = 1, 2, ... until one is locked and
+// legal (legality tested backwards, only for locked sets), n <= 8; TooLarge
+// past maxSets sets in one walk.
+FewestLocking fewestLocking(int n, size_t maxSets = size_t{1} << 36, const Progress& progress = {});
 
 // Checks the complement correspondence (docs: complementMap), n <= 4.
 // Returns "" when it holds, else what fails.
@@ -156,6 +158,10 @@ struct ComplementMapResult {
   uint64_t positionsA = 0, positionsB = 0, moves = 0;
 };
 ComplementMapResult complementMap(int n);
+
+// The distinct plays from the empty board to a position with no move (the
+// game tree's leaves), n <= 4; TooLarge if the count passes 2^64.
+uint64_t countPlays(int n);
 
 // ---- games -------------------------------------------------------------------
 // Grundy values of positions of one rule, memoised (dense for n <= 5).
@@ -217,7 +223,7 @@ struct Mod2Spec {
   // structure
   bool atMostAllButTwo = false;
   // exhaustive
-  enum class Exhaustive { legalCount, mostQueens, fewestLocking, complementMap } exhaustive = Exhaustive::legalCount;
+  enum class Exhaustive { legalCount, mostQueens, fewestLocking, complementMap, playCount } exhaustive = Exhaustive::legalCount;
   std::vector<uint64_t> totals, classes;
   Rule otherRule = Rule::standard;
   // game

@@ -80,60 +80,112 @@ LegalCount countLegalBaseline(int n) {
   return out;
 }
 
-FewestLocking fewestLocking(int n, size_t maxLevel, const Progress& progress) {
+namespace {
+
+// A legal order of the queens of P, found backwards: P is legal iff it is
+// empty or some queen q is attacked by an even number of the others and P
+// less q is legal (q was the last move). Memoised on subsets of P's queens
+// (P has at most a dozen queens here). Returns false when P is not legal.
+bool legalOrder(const Small& g, uint64_t P, std::unordered_map<uint64_t, bool>& memo, std::vector<int>& order) {
+  if (P == 0) return true;
+  if (auto it = memo.find(P); it != memo.end() && !it->second) return false;
+  for (uint64_t rest = P; rest; rest &= rest - 1) {
+    const int q = __builtin_ctzll(rest);
+    const uint64_t before = P & ~(uint64_t{1} << q);
+    if (g.att(before, q) % 2 == 0 && legalOrder(g, before, memo, order)) {
+      order.push_back(q);
+      return true;
+    }
+  }
+  memo[P] = false;
+  return false;
+}
+
+struct LockSearch {
+  const Small& g;
+  int limit;                      // sets of at most this many queens
+  uint64_t nodes = 0;
+  int bestQueens = 1 << 30;       // fewest queens of a legal locked set so far
+  uint64_t best = 0;
+  std::vector<uint64_t> lockedBySize;
+  const Progress* progress;
+
+  // Every set of queens on squares >= from added to P (k queens so far);
+  // parity bit s = att(P, s) mod 2, kept by XOR of each queen's lines.
+  void walk(int from, int k, uint64_t P, uint64_t parity) {
+    ++nodes;
+    if (((P | parity) & g.full) == g.full && P != g.full) {  // locked
+      ++lockedBySize[size_t(k)];
+      if (k < bestQueens) {
+        std::unordered_map<uint64_t, bool> memo;
+        std::vector<int> order;
+        if (legalOrder(g, P, memo, order)) {
+          bestQueens = k;
+          best = P;
+        }
+      }
+    }
+    if (k >= limit || k >= bestQueens) return;  // a larger set cannot be fewer
+    for (int s = from; s < g.sq; ++s) {
+      if (k == 0 && progress && *progress) (*progress)(double(s) / g.sq);
+      walk(s + 1, k + 1, P | (uint64_t{1} << s), parity ^ g.lines[size_t(s)]);
+    }
+  }
+};
+
+}  // namespace
+
+// Every set of queens, smallest sizes first by iterative deepening, tested
+// for "locked" with one parity word; only locked sets (rare) are tested for
+// legality, backwards. Far cheaper than walking all legal positions level by
+// level (n = 7: 9 queens; the legal positions with 8 queens number about
+// 10^9, the sets of at most 8 queens 5.6 * 10^8 but each is one XOR).
+FewestLocking fewestLocking(int n, size_t maxSets, const Progress& progress) {
   if (n < 1 || n > kMaxSmallBoard)
     throw std::invalid_argument("fewest locking queens: n must be between 1 and 8, got " + std::to_string(n));
   const Small g(n);
   FewestLocking out;
-  std::vector<std::vector<uint64_t>> levels{{0}};
-  for (int k = 0;; ++k) {
-    const auto& level = levels.back();
-    out.levelSizes.push_back(level.size());
-    for (uint64_t P : level)
-      if (P != g.full && g.moves(P, Rule::standard) == 0) {
-        out.found = true;
-        out.queens = k;
-        out.position = P;
-        break;
-      }
-    if (out.found || k == g.sq) break;
-    std::vector<uint64_t> next;
-    for (size_t i = 0; i < level.size(); ++i) {
-      if (progress && (i & 0xfffff) == 0) progress(double(k) + double(i) / double(level.size()));
-      const uint64_t P = level[i];
-      for (uint64_t m = g.moves(P, Rule::standard); m; m &= m - 1) next.push_back(g.canonical(P | (m & -m)));
-      if (next.size() > 2 * maxLevel) {
-        std::sort(next.begin(), next.end());
-        next.erase(std::unique(next.begin(), next.end()), next.end());
-        if (next.size() > maxLevel)
-          throw TooLarge("more than " + std::to_string(maxLevel) + " legal positions up to symmetry with " +
-                         std::to_string(k + 1) + " queens");
-      }
-    }
-    std::sort(next.begin(), next.end());
-    next.erase(std::unique(next.begin(), next.end()), next.end());
-    levels.push_back(std::move(next));
+  LockSearch search{g, 0, 0, 1 << 30, 0, std::vector<uint64_t>(size_t(g.sq) + 1), &progress};
+  // Iterative deepening keeps the walk to the sizes needed: stop at the first
+  // size with a legal locked set.
+  for (int limit = 0; limit < g.sq && search.bestQueens > g.sq; ++limit) {
+    double c = 1, sets = 1;  // sets of at most limit+1 queens: the next walk
+    for (int j = 1; j <= limit + 1; ++j) c = c * (g.sq - j + 1) / j, sets += c;
+    if (sets > double(maxSets))
+      throw TooLarge("more than " + std::to_string(maxSets) + " sets of at most " + std::to_string(limit + 1) +
+                     " queens to walk");
+    search.limit = limit + 1;
+    std::fill(search.lockedBySize.begin(), search.lockedBySize.end(), 0);
+    search.walk(0, 0, 0, 0);
   }
-  if (!out.found) return out;
-  // A legal order: take off a queen that was a legal last move of a legal
-  // position one level down, until the board is empty.
-  uint64_t P = out.position;
-  for (int k = out.queens; k > 0; --k) {
-    bool stepped = false;
-    for (uint64_t rest = P; rest && !stepped; rest &= rest - 1) {
-      const int q = __builtin_ctzll(rest);
-      const uint64_t before = P & ~(uint64_t{1} << q);
-      if (g.att(before, q) % 2 == 0 &&
-          std::binary_search(levels[size_t(k - 1)].begin(), levels[size_t(k - 1)].end(), g.canonical(before))) {
-        out.order.push_back(q);
-        P = before;
-        stepped = true;
-      }
-    }
-    if (!stepped) throw std::logic_error("fewest locking: no legal order found for a legal position");
-  }
-  std::reverse(out.order.begin(), out.order.end());
+  out.levelSizes = search.lockedBySize;  // locked sets (legal or not) by size
+  if (search.bestQueens > g.sq) return out;
+  out.found = true;
+  out.queens = search.bestQueens;
+  out.position = search.best;
+  std::unordered_map<uint64_t, bool> memo;
+  if (!legalOrder(g, out.position, memo, out.order)) throw std::logic_error("fewest locking: the legal set lost its order");
   return out;
+}
+
+uint64_t countPlays(int n) {
+  if (n < 1 || n > 4) throw std::invalid_argument("plays: n must be between 1 and 4, got " + std::to_string(n));
+  const Small g(n);
+  // plays(P) = 1 without a move, else the sum over moves; every move adds a
+  // queen, so decreasing masks see their successors first.
+  std::vector<uint64_t> plays(size_t{1} << g.sq);
+  for (uint64_t P = g.full + 1; P-- > 0;) {
+    const uint64_t m = g.moves(P, Rule::standard);
+    if (m == 0) {
+      plays[P] = 1;
+      continue;
+    }
+    uint64_t sum = 0;
+    for (uint64_t rest = m; rest; rest &= rest - 1)
+      if (__builtin_add_overflow(sum, plays[P | (rest & -rest)], &sum)) throw TooLarge("more than 2^64 plays");
+    plays[P] = sum;
+  }
+  return plays[0];
 }
 
 ComplementMapResult complementMap(int n) {
