@@ -332,6 +332,22 @@ TEST(Mod2Exhaustive, CountsAgreeWithTheBaselineAndKnownValues) {
   }
   EXPECT_EQ(countLegal(3).totals, (std::vector<uint64_t>{1, 9, 8, 40, 44, 60, 40, 8, 8, 1}));
   EXPECT_EQ(countLegal(4).mostQueens, 14);  // Question 3.4 for n = 4
+  // A prefix pass (queens on squares 0..B-1 only) counts exactly the legal
+  // positions of the whole pass that lie in those squares: the family is
+  // closed under subsets, so nothing outside it is needed.
+  for (int n = 3; n <= 4; ++n)
+    for (int bits = 1; bits <= n * n; bits += 3) {
+      uint64_t inPrefix = 0;
+      const Small g(n);
+      std::vector<uint8_t> legal(size_t{1} << g.sq, 0);
+      legal[0] = 1;
+      for (uint64_t P = 0; P < legal.size(); ++P)
+        if (legal[P]) {
+          inPrefix += P < (uint64_t{1} << bits);
+          for (uint64_t m = g.moves(P, Rule::standard); m; m &= m - 1) legal[P | (m & -m)] = 1;
+        }
+      EXPECT_EQ(countLegalPrefix(n, bits).legal, inPrefix) << n << " " << bits;
+    }
   const FewestLocking f = fewestLocking(4);
   ASSERT_TRUE(f.found);
   EXPECT_EQ(f.queens, 5);

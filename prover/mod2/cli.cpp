@@ -30,6 +30,8 @@ Usage:
   prover mod2 fewest-locking --n N [--out FILE]   the fewest queens in a locked legal position (n <= 8)
   prover mod2 complement-map --n N [--out FILE]   Lemma 3's complement map is an isomorphism (n <= 4)
   prover mod2 plays --n N [--out FILE]            distinct plays from the empty board to the end (n <= 4)
+  prover mod2 count-prefix --n N --squares B      legal positions using squares 0..B-1 only (n <= 6; a
+                                                  measurement, no certificate: docs/mod2-game.md, n = 6)
   prover mod2 prove --n N [--rule R] [--moves LIST] [--heap H] [--out FILE]
   prover mod2 grundy --n N [--rule R] [--moves LIST] [--out FILE] [--table]
 
@@ -94,7 +96,7 @@ void requireStandard(Rule r, const std::string& action) {
 
 int runMod2(int argc, char** argv) {
   int n = 0;
-  uint32_t heap = 0;
+  uint32_t heap = 0, squares = 0;
   std::string action, ruleText = "standard", out, construction, movesText, fact;
   po::options_description opts("Options");
   opts.add_options()("help,h", "show this help")("n", numberOption(&n, "--n", 1, kMaxPlayBoard), "board size N (1..32; see each action)")(
@@ -105,6 +107,7 @@ int runMod2(int argc, char** argv) {
       "fact", po::value<std::string>(&fact), "structure: no-complete or at-most-all-but-two")(
       "heap", numberOption(&heap, "--heap", 0, kMaxHeap)->default_value("0"), "prove: add a Nim heap of this size (0..64)")(
       "table", "prove/grundy: also print the Grundy value after each move")(
+      "squares", numberOption(&squares, "--squares", 1, 36), "count-prefix: only queens on squares 0..B-1 (a measured slice, no certificate)")(
       "baseline", "count, prove, grundy: the plain baseline for benchmarks (no certificate)")(
       "out,o", po::value<std::string>(&out), "write the certificate here")("quiet,q", "print only the result line");
   po::options_description hidden;
@@ -124,7 +127,7 @@ int runMod2(int argc, char** argv) {
       return 0;
     }
     static const char* kActions[] = {"play",           "structure", "count", "most", "fewest-locking",
-                                     "complement-map", "plays",     "prove", "grundy"};
+                                     "complement-map", "plays",     "prove", "grundy", "count-prefix"};
     if (action.empty()) throw std::invalid_argument("no action given");
     if (std::none_of(std::begin(kActions), std::end(kActions), [&](const char* a) { return action == a; }))
       throw std::invalid_argument("unknown action '" + action + "'");
@@ -193,6 +196,11 @@ int runMod2(int argc, char** argv) {
     } else if (action == "count" || action == "most") {
       requireStandard(rule, action);
       requireRange(n, 1, kMaxDenseBoard, action);
+    } else if (action == "count-prefix") {  // a measurement for docs, not a certificate
+      requireStandard(rule, action);
+      requireRange(n, 1, 6, action);
+      if (!out.empty()) throw std::invalid_argument("count-prefix writes no certificate (a measurement only)");
+      if (squares < 1 || squares > uint32_t(n * n)) throw std::invalid_argument("count-prefix needs --squares B, 1..n*n");
     } else if (action == "plays") {
       requireStandard(rule, action);
       requireRange(n, 1, 4, action);
@@ -297,6 +305,13 @@ int runMod2(int argc, char** argv) {
       std::string order;
       for (int s : f.order) order += (order.empty() ? "" : ",") + squareName(n, s);
       stats = "fewest=" + std::to_string(f.queens) + " locked_sets_by_size=" + joined(f.levelSizes) + " example=" + order;
+    } else if (action == "count-prefix") {
+      const LegalCount c = countLegalPrefix(n, int(squares), progress);
+      endProgress();
+      std::printf("PREFIX: %llu legal positions of the %dx%d board have their queens on squares 0..%u (of %llu sets); by queens: %s; %.3f s, peak RSS %ld KiB\n",
+                  (unsigned long long)c.legal, n, n, squares - 1, (unsigned long long)c.masks, joined(c.totals).c_str(), seconds(),
+                  peakRssKiB());
+      return 0;
     } else if (action == "plays") {
       spec.kind = Mod2Spec::Kind::exhaustive;
       spec.exhaustive = Mod2Spec::Exhaustive::playCount;

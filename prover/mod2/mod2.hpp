@@ -134,6 +134,9 @@ struct LegalCount {
 };
 // One pass over all 2^(n*n) masks (n <= 5), forward marking.
 LegalCount countLegal(int n, const Progress& progress = {});
+// The same for the positions with queens on squares 0..bits-1 only (n <= 6;
+// no classes unless bits = n*n): a measured slice of a pass out of reach.
+LegalCount countLegalPrefix(int n, int bits, const Progress& progress = {});
 // Baseline: every mask tests legality by its own definition (P legal iff P is
 // empty or some queen q of P is open in P less q and P less q is legal), a
 // pull DP over all masks in increasing order; totals only.

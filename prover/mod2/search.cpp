@@ -18,10 +18,17 @@ void requireDense(int n, const char* what) {
 inline int popcount(uint64_t x) { return __builtin_popcountll(x); }
 }  // namespace
 
-LegalCount countLegal(int n, const Progress& progress) {
-  requireDense(n, "the legal-position count");
+LegalCount countLegal(int n, const Progress& progress) { return countLegalPrefix(n, n * n, progress); }
+
+// Masks in increasing order, so the masks below 2^bits (the positions whose
+// queens all lie on squares 0..bits-1) are a closed family: every subset of
+// such a mask is one too. Their pass is the prefix of the whole pass, which is
+// what makes it a measurement of the whole (n = 6).
+LegalCount countLegalPrefix(int n, int bits, const Progress& progress) {
+  if (!(n <= 6 && bits >= 0 && bits <= n * n)) requireDense(n, "the legal-position count");
   const Small g(n);
-  const uint64_t masks = uint64_t{1} << g.sq;
+  const bool whole = bits == g.sq;
+  const uint64_t masks = uint64_t{1} << bits;
   std::vector<uint64_t> legal((masks + 63) / 64, 0);
   legal[0] = 1;  // the empty board
   LegalCount out;
@@ -38,9 +45,9 @@ LegalCount countLegal(int n, const Progress& progress) {
       const int q = popcount(P);
       ++out.legal;
       ++out.totals[size_t(q)];
-      if (g.isLeast(P)) ++out.classes[size_t(q)];
+      if (whole && g.isLeast(P)) ++out.classes[size_t(q)];
       out.mostQueens = std::max(out.mostQueens, q);
-      uint64_t open = g.moves(P, Rule::standard);
+      uint64_t open = g.moves(P, Rule::standard) & (masks - 1);
       while (open) {
         const uint64_t next = P | (open & -open);
         open &= open - 1;
