@@ -311,6 +311,9 @@ int runMod2(int argc, char** argv) {
       std::printf("PREFIX: %llu legal positions of the %dx%d board have their queens on squares 0..%u (of %llu sets); by queens: %s; %.3f s, peak RSS %ld KiB\n",
                   (unsigned long long)c.legal, n, n, squares - 1, (unsigned long long)c.masks, joined(c.totals).c_str(), seconds(),
                   peakRssKiB());
+      if (squares == uint32_t(n * n))  // the whole board: classes too
+        std::printf("CLASSES: %llu up to symmetry; by queens: %s\n",
+                    (unsigned long long)std::accumulate(c.classes.begin(), c.classes.end(), uint64_t{0}), joined(c.classes).c_str());
       return 0;
     } else if (action == "plays") {
       spec.kind = Mod2Spec::Kind::exhaustive;
