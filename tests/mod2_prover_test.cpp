@@ -226,17 +226,21 @@ RC_GTEST_PROP(Mod2Lemmas, Lemma1DegreeFormulaAndParity, ()) {
   RC_ASSERT(count % 2 == (n + 1) % 2);
 }
 
+// A standard move from P drawn by RapidCheck, or -1 when there is none.
+int randomStandardMove(const Small& g, uint64_t P) {
+  std::vector<int> opts;
+  for (uint64_t x = g.moves(P, Rule::standard); x; x &= x - 1) opts.push_back(__builtin_ctzll(x));
+  return opts.empty() ? -1 : *rc::gen::elementOf(opts);
+}
+
 RC_GTEST_PROP(Mod2Lemmas, Lemma2PairsStayEvenAlongLegalPlays, ()) {
   const int n = *rc::gen::inRange(1, 9);
   const Small g(n);
   uint64_t P = 0;
   const int steps = *rc::gen::inRange(0, n * n + 1);
   for (int i = 0; i < steps; ++i) {
-    const uint64_t m = g.moves(P, Rule::standard);
-    if (!m) break;
-    std::vector<int> opts;
-    for (uint64_t x = m; x; x &= x - 1) opts.push_back(__builtin_ctzll(x));
-    const int s = *rc::gen::elementOf(opts);
+    const int s = randomStandardMove(g, P);
+    if (s < 0) break;
     const uint64_t before = pairsOf(n, P);
     RC_ASSERT(naiveAtt(n, P, s) % 2 == 0);
     P |= 1ull << s;
@@ -266,11 +270,8 @@ RC_GTEST_PROP(Mod2Lemmas, SymmetriesMapLegalToLegalAndOpenToOpen, ()) {
   uint64_t P = 0;
   const int steps = *rc::gen::inRange(0, n * n + 1);
   for (int i = 0; i < steps; ++i) {
-    const uint64_t m = g.moves(P, Rule::standard);
-    if (!m) break;
-    std::vector<int> opts;
-    for (uint64_t x = m; x; x &= x - 1) opts.push_back(__builtin_ctzll(x));
-    const int s = *rc::gen::elementOf(opts);
+    const int s = randomStandardMove(g, P);
+    if (s < 0) break;
     play.push_back(s);
     P |= 1ull << s;
   }
