@@ -238,7 +238,7 @@ int runMod2(int argc, char** argv) {
     if (action == "play") {
       spec.kind = Mod2Spec::Kind::play;
       if (construction == "fewest-locking") {
-        const FewestLocking f = fewestLocking(n, size_t{1} << 38, [&](double f) {
+        const FewestLocking f = fewestLocking(n, size_t{1} << 40, [&](double f) {
           if (showProgress) std::fprintf(stderr, "\r  %.0f%% of the current size, %.1f s ", 100 * f, seconds());
         });
         endProgress();
@@ -295,7 +295,7 @@ int runMod2(int argc, char** argv) {
     } else if (action == "fewest-locking") {
       spec.kind = Mod2Spec::Kind::exhaustive;
       spec.exhaustive = Mod2Spec::Exhaustive::fewestLocking;
-      const FewestLocking f = fewestLocking(n, size_t{1} << 38, [&](double f) {
+      const FewestLocking f = fewestLocking(n, size_t{1} << 40, [&](double f) {
         if (showProgress) std::fprintf(stderr, "\r  %.0f%% of the current size, %.1f s ", 100 * f, seconds());
       });
       endProgress();

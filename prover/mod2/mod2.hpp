@@ -152,7 +152,7 @@ struct FewestLocking {
 // Every set of at most k queens for k = 1, 2, ... until one is locked and
 // legal (legality tested backwards, only for locked sets), n <= 8; TooLarge
 // past maxSets sets in one walk.
-FewestLocking fewestLocking(int n, size_t maxSets = size_t{1} << 38, const Progress& progress = {});
+FewestLocking fewestLocking(int n, size_t maxSets = size_t{1} << 40, const Progress& progress = {});
 
 // Checks the complement correspondence (docs: complementMap), n <= 4.
 // Returns "" when it holds, else what fails.
