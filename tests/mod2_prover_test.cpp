@@ -422,4 +422,16 @@ TEST(Mod2Cli, CertificatesVerifyWithTheProversStatement) {
 #endif
 #endif
 
+// Boards past 5x5 memoise in a map; a bound turns a search that would fill
+// the memory into "not done" (TooLarge), not an OOM kill.
+TEST(Mod2Game, SparseSearchStopsAtItsBound) {
+  GameSolver s(6, Rule::standard, 1000);
+  EXPECT_THROW(s.grundy(0), TooLarge);
+  GameSolver near(6, Rule::standard, 1000);  // 33 queens placed legally: a handful of positions left
+  const std::vector<int> order = allButTwoOrder(6);
+  uint64_t P = 0;
+  for (size_t i = 0; i + 1 < order.size(); ++i) P |= uint64_t{1} << order[i];
+  EXPECT_EQ(near.grundy(P), 1);  // one move left (the last of the construction), then locked
+}
+
 }  // namespace

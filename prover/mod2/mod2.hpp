@@ -170,7 +170,8 @@ uint64_t countPlays(int n);
 // Grundy values of positions of one rule, memoised (dense for n <= 5).
 class GameSolver {
  public:
-  GameSolver(int n, Rule rule);
+  // n > 5: at most maxSparse positions are memoised; past it TooLarge.
+  GameSolver(int n, Rule rule, size_t maxSparse = size_t{1} << 26);
   const Small& geo() const { return g_; }
   Rule rule() const { return rule_; }
   int grundy(uint64_t P);
@@ -188,6 +189,7 @@ class GameSolver {
   Rule rule_;
   std::vector<uint8_t> dense_;                  // n <= 5: 0xff = not yet known
   std::unordered_map<uint64_t, uint8_t> map_;   // n > 5
+  size_t maxSparse_;
   uint64_t positions_ = 0, nodes_ = 0;
 };
 

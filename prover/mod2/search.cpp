@@ -241,7 +241,7 @@ ComplementMapResult complementMap(int n) {
 
 // ---- games ---------------------------------------------------------------------
 
-GameSolver::GameSolver(int n, Rule rule) : g_(n), rule_(rule) {
+GameSolver::GameSolver(int n, Rule rule, size_t maxSparse) : g_(n), rule_(rule), maxSparse_(maxSparse) {
   if (n <= kMaxDenseBoard) dense_.assign(size_t{1} << g_.sq, 0xff);
 }
 
@@ -254,7 +254,15 @@ int GameSolver::lookup(uint64_t P) const {
 void GameSolver::store(uint64_t P, int v) {
   ++positions_;
   if (!dense_.empty()) dense_[P] = uint8_t(v);
-  else map_.emplace(P, uint8_t(v));
+  else {
+    // n >= 6 from a position with few queens reaches billions of positions:
+    // stop with "not done" long before the memory runs out.
+    if (map_.size() >= maxSparse_)
+      throw TooLarge("more than " + std::to_string(maxSparse_) + " positions in the game search's memo (about " +
+                     std::to_string((maxSparse_ * 48) >> 30) + " GiB); from fewer queens the " + std::to_string(g_.n) + "x" +
+                     std::to_string(g_.n) + " game is beyond this search (docs/mod2-game.md, \"Beyond n = 5\")");
+    map_.emplace(P, uint8_t(v));
+  }
 }
 
 int GameSolver::grundy(uint64_t P) {
