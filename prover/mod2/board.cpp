@@ -95,15 +95,17 @@ Board::Board(int n) : n_(n), occ_(size_t(n) * size_t(n), 0), lineCount_(size_t(6
   if (n < 1 || n > kMaxPlayBoard) throw std::invalid_argument("board size must be between 1 and 32");
 }
 
-int Board::lineOf(int s, int k) const {
-  const int r = s / n_, c = s % n_;
+int lineId(int n, int s, int k) {
+  const int r = s / n, c = s % n;
   switch (k) {
     case 0: return r;
-    case 1: return n_ + c;
-    case 2: return 2 * n_ + (r - c + n_ - 1);
-    default: return 2 * n_ + (2 * n_ - 1) + (r + c);
+    case 1: return n + c;
+    case 2: return 2 * n + (r - c + n - 1);
+    default: return 2 * n + (2 * n - 1) + (r + c);
   }
 }
+
+int Board::lineOf(int s, int k) const { return lineId(n_, s, k); }
 
 int Board::att(int s) const {
   int a = 0;
@@ -280,15 +282,7 @@ Small::Small(int n_) : n(n_), sq(n_ * n_) {
       }
 }
 
-int Small::line(int s, int k) const {
-  const int r = s / n, c = s % n;
-  switch (k) {
-    case 0: return r;
-    case 1: return n + c;
-    case 2: return 2 * n + (r - c + n - 1);
-    default: return 2 * n + (2 * n - 1) + (r + c);
-  }
-}
+int Small::line(int s, int k) const { return lineId(n, s, k); }
 
 uint64_t Small::moves(uint64_t P, Rule r) const {
   uint64_t out = 0;

@@ -48,6 +48,10 @@ inline int paper(int n, int i, int j) { return (i - 1) * n + (j - 1); }
 int degFormula(int n, int r, int c);
 int degCount(int n, int s);
 
+// The k-th line (0 row, 1 column, 2 difference, 3 sum diagonal) of square s
+// as one id in 0 .. 6n-3: rows, then columns, then each diagonal direction.
+int lineId(int n, int s, int k);
+
 // ---- any board up to 32x32 --------------------------------------------------
 // Queens with per-line counts: att(s) = queens on s's four lines other than s.
 class Board {
