@@ -16,10 +16,22 @@
 const formatVersion :UInt32 = 1;
 
 enum Ruleset {
-  # Node-Kayles on the queen graph of an n x n board: a move places a queen on
-  # a live square; that square and every live square it attacks (same row,
-  # column or diagonal) stop being live.  The player who cannot move loses.
+  # Node-Kayles on the attack graph of a board: a move places a piece on a
+  # live square; that square and every live square the piece attacks stop
+  # being live.  The player who cannot move loses.  The piece is a queen
+  # unless Claim.piece says otherwise (the name predates the variants).
   queens @0;
+}
+
+# The piece of a placing game (docs/variants.md gives each attack rule).
+# A knight may neither attack nor be attacked (Noon's rule); as the knight's
+# attack is symmetric that is again "no piece attacks the square".
+enum Piece {
+  queen @0;
+  rook @1;
+  bishop @2;
+  king @3;
+  knight @4;
 }
 
 enum Outcome {
@@ -37,6 +49,11 @@ enum DefaultReply {
   none @0;       # every winner decision is an explicit move
   mirror180 @1;  # token 0 means: answer the opponent's last board move by
                  # its image under the half turn (r, c) -> (n-1-r, n-1-c)
+  # The same with another map of the board (m rows, n columns):
+  mirrorFiles @2;         # (r, c) -> (r, n-1-c)
+  mirrorRanks @3;         # (r, c) -> (m-1-r, c)
+  mirrorDiagonal @4;      # (r, c) -> (c, r)          (square boards)
+  mirrorAntiDiagonal @5;  # (r, c) -> (n-1-c, m-1-r)  (square boards)
 }
 
 struct Claim {
@@ -47,6 +64,15 @@ struct Claim {
   heap @3 :UInt32;            # a Nim heap of this size is added to the root
   outcome @4 :Outcome;
   kind @5 :ClaimKind;
+  # Variants (docs/variants.md).  The defaults are the queens game on the
+  # square board, so certificates written before the variants read the same.
+  piece @6 :Piece;            # the piece placed by both players
+  torus @7 :Bool;             # lines wrap around the edges (square boards only)
+  columns @8 :UInt16;         # 0: square (boardSize columns); else the board
+                              # has boardSize rows and this many columns, and
+                              # squares are r*columns + c
+  holes @9 :List(UInt16);     # squares no piece may occupy, never live; lines
+                              # of attack pass over them; strictly increasing
 }
 
 struct Header {
@@ -69,6 +95,13 @@ struct Header {
                               # and count are unset, cutoff = replyCount =
                               # chunkCount = 0, no plan): Header, Seal and
                               # nothing else.  docs/mod2-game.md
+  mirrorLemma @10 :Bool;      # a loss claim with heap 0 and no tokens
+                              # (replyCount = chunkCount = 0): the root
+                              # satisfies the mirror lemma for the default
+                              # reply's map (docs/variants.md); no replay
+  partizan @11 :PartizanClaim;# set only in a partizan game certificate (then
+                              # claim, count and mod2 are unset): Header, Seal
+                              # and nothing else.  docs/partizan-game.md
 }
 
 # ---- Mod-2 queens game certificates (docs/mod2-game.md) --------------------
@@ -239,4 +272,40 @@ struct Seal {
   xxh3x128 @0 :Data;          # 16 bytes, XXH3-128 (seed 0) of every byte of
                               # the file before this message, big-endian
                               # (high 64 bits first)
+}
+
+# ---- Partizan placing game certificates (docs/partizan-game.md) -----------
+# Seed 004 section 7.3.  Two players, Left and Right, each with their own
+# pieces; a player may place a piece on an empty square that no opposing
+# piece attacks.  The player who cannot move loses.
+
+enum PartizanRule {
+  open @0;      # lines of attack pass over pieces (Snort on the attack graph)
+  blocking @1;  # chess convention: a line of attack stops at the first piece
+                # on it (of either colour)
+}
+
+enum Player {
+  left @0;
+  right @1;
+}
+
+struct PartizanClaim {
+  boardSize @0 :UInt16;          # n (n x n board, n <= 8: a side fits in 64 bits)
+  piece @1 :Piece;
+  rule @2 :PartizanRule;
+  left @3 :List(UInt16);         # Left's pieces on the board at the root
+  right @4 :List(UInt16);        # Right's pieces on the board at the root
+  toMove @5 :Player;             # who moves at the root
+  moverWins @6 :Bool;            # the claim: the player to move wins (true)
+                                 # or loses (false)
+  replies @7 :List(PartizanReply);  # the winner's decisions, sorted by
+                                 # (left, right), each position at most once
+  producer @8 :Text;             # informational only
+}
+
+struct PartizanReply {
+  left @0 :UInt64;               # Left's pieces, bit s = square s
+  right @1 :UInt64;              # Right's pieces
+  move @2 :UInt16;               # the square the winner plays
 }
