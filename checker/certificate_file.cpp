@@ -176,7 +176,8 @@ Certificate readCertificate(const MappedFile& file) {
   if (header.getFormatVersion() != FORMAT_VERSION)
     throw Rejection("unsupported format version " + std::to_string(header.getFormatVersion()));
   if (header.hasMod2()) {  // docs/mod2-game.md, "Certificate file": anything else rejects
-    if (header.hasClaim() || header.hasCount()) throw Rejection("a mod-2 certificate must not set the game claim or the count");
+    if (header.hasClaim() || header.hasCount() || header.hasPartizan())
+      throw Rejection("a mod-2 certificate must not set the game claim, the count or the partizan claim");
     if (header.getCutoff() != 0 || header.getReplyCount() != 0 || header.getChunkCount() != 0)
       throw Rejection("a mod-2 certificate must have cutoff = replyCount = chunkCount = 0");
     if (header.hasPlan()) throw Rejection("a mod-2 certificate must not have a plan");
@@ -184,6 +185,21 @@ Certificate readCertificate(const MappedFile& file) {
     if (messages.size() != 2)
       throw Rejection("a mod-2 certificate holds a Header and a Seal only, this file " + std::to_string(messages.size()) + " messages");
     cert.isMod2 = true;
+    cert.header = messages.front();
+    cert.producer = header.getProducer();
+    return cert;
+  }
+  if (header.hasPartizan()) {  // docs/partizan-game.md, "Certificate file": anything else rejects
+    if (header.hasClaim() || header.hasCount() || header.hasMod2())
+      throw Rejection("a partizan certificate must not set the game claim, the count or the mod-2 claim");
+    if (header.getCutoff() != 0 || header.getReplyCount() != 0 || header.getChunkCount() != 0)
+      throw Rejection("a partizan certificate must have cutoff = replyCount = chunkCount = 0");
+    if (header.hasPlan()) throw Rejection("a partizan certificate must not have a plan");
+    if (header.getDefaultReply() != DefaultReply::NONE) throw Rejection("a partizan certificate must not set a default reply");
+    if (header.getMirrorLemma()) throw Rejection("a partizan certificate must not set mirrorLemma");
+    if (messages.size() != 2)
+      throw Rejection("a partizan certificate holds a Header and a Seal only, this file " + std::to_string(messages.size()) + " messages");
+    cert.isPartizan = true;
     cert.header = messages.front();
     cert.producer = header.getProducer();
     return cert;

@@ -58,6 +58,7 @@ struct Certificate {
   kj::ArrayPtr<const capnp::word> header;                // the Header message, for the plan or the count
   bool isCount = false;  // a count certificate (docs/count-certificates.md): Header and Seal only
   bool isMod2 = false;   // a mod-2 game certificate (docs/mod2-game.md): Header and Seal only
+  bool isPartizan = false;  // a partizan game certificate (docs/partizan-game.md): Header and Seal only
 };
 
 // Steps 1-3 of the spec: framing, seal (before anything else is interpreted),

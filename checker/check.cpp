@@ -9,6 +9,7 @@
 #include "limits.hpp"
 #include "manifest.hpp"
 #include "mod2/mod2.hpp"
+#include "partizan/partizan.hpp"
 #include "parallel.hpp"
 #include "replay.hpp"
 
@@ -59,6 +60,12 @@ const char* kUsage =
     "paper's orders itself), a structure fact (the checker counts each square's lines),\n"
     "an exhaustive fact (the checker's own search over all positions, n <= 5 or 8) or a\n"
     "game outcome (the winner's replies are read, the loser's moves generated).\n"
+    "--sample and --part do not apply.\n"
+    "\n"
+    "A partizan certificate (Header with partizan set, then Seal; docs/partizan-game.md)\n"
+    "states who wins Noon's partizan placing game (Left and Right each place their own\n"
+    "pieces on squares no opposing piece attacks) from a position, Left or Right moving\n"
+    "first: the winner's replies are read, every move of the loser is generated.\n"
     "--sample and --part do not apply.\n"
     "\n"
     "Before replaying or recounting, the checker says on stderr what it is about to\n"
@@ -199,6 +206,12 @@ int runCheck(const CheckOptions& o, std::ostream& out, std::ostream& err) {
     if ((o.sample || o.parts) && !cert.isCount) {
       err << "checker: --sample and --part apply only to count certificates" << std::endl;
       return 2;
+    }
+    if (cert.isPartizan) {
+      const std::string statement = verifyPartizanCertificate(cert, announce);
+      out << "VERIFIED: " << statement << std::endl;
+      if (!o.quiet) err << "  producer: " << printable(cert.producer) << "\n  partizan: " << timeAndMemory(start) << "\n";
+      return 0;
     }
     if (cert.isMod2) {
       const std::string statement = verifyMod2Certificate(cert, announce);

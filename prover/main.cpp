@@ -18,6 +18,7 @@
 
 #include "count_cli.hpp"
 #include "mod2/mod2.hpp"
+#include "partizan/partizan.hpp"
 #include "prove.hpp"
 
 namespace po = boost::program_options;
@@ -37,6 +38,7 @@ Usage:
   prover count --problem P --n N [--out FILE] [options]   (prover count --help)
   prover table-check 'STATEMENT'                          (prover table-check --help)
   prover mod2 ACTION --n N [options]                      (prover mod2 --help)
+  prover partizan --n N [--piece P] [--rule R] [options]  (prover partizan --help)
 
   prove   decides whether the player to move wins the non-attacking queens
           game on the n x n board (after the queens in LIST, with a Nim heap
@@ -50,6 +52,9 @@ Usage:
   table-check  checks a published count against rules every count obeys.
   mod2    the mod-2 queens game of seed 003: plays, structure facts, counts
           of legal positions, outcomes and Grundy values (docs/mod2-game.md).
+  partizan  the partizan placing game of seed 004 (Left and Right each place
+          their own pieces on squares no opposing piece attacks): outcomes,
+          outcome classes, certificates (docs/partizan-game.md).
 
 Squares are algebraic: file letter = column, rank = row + 1; a1 is the
 papers' 0-based (row, column) = (0,0), b1 = (0,1), a2 = (1,0).
@@ -274,6 +279,7 @@ int main(int argc, char** argv) try {
   if (argc > 1 && std::strcmp(argv[1], "count") == 0) return runCount(argc - 1, argv + 1);
   if (argc > 1 && std::strcmp(argv[1], "table-check") == 0) return runTableCheck(argc - 1, argv + 1);
   if (argc > 1 && std::strcmp(argv[1], "mod2") == 0) return mod2::runMod2(argc - 1, argv + 1);
+  if (argc > 1 && std::strcmp(argv[1], "partizan") == 0) return partizan::runPartizan(argc - 1, argv + 1);
   const bool underMpi = std::getenv("OMPI_COMM_WORLD_SIZE") || std::getenv("PMIX_RANK") || std::getenv("PMI_SIZE");
   if (!underMpi) return runProver(argc, argv, 0, 1);
   MPI_Init(&argc, &argv);

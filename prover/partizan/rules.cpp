@@ -1,0 +1,188 @@
+// Partizan game rules (docs/partizan-game.md, "The rules"): attack masks of
+// the five pieces, the blocking rule's rays, names of squares and pieces, and
+// the 8 symmetries of the square.
+#include <sstream>
+
+#include "partizan.hpp"
+
+namespace qcert::partizan {
+
+namespace {
+// Directions (dr, dc): rook lines 0..3, bishop lines 4..7.
+constexpr int kDir[8][2] = {{0, 1}, {0, -1}, {1, 0}, {-1, 0}, {1, 1}, {-1, -1}, {1, -1}, {-1, 1}};
+constexpr int kKnight[8][2] = {{1, 2}, {2, 1}, {-1, 2}, {-2, 1}, {1, -2}, {2, -1}, {-1, -2}, {-2, -1}};
+
+// (r, c) under symmetry g of the n x n square.
+void mapSquare(int g, int n, int r, int c, int& r2, int& c2) {
+  const int m = n - 1;
+  switch (g) {
+    case 0: r2 = r, c2 = c; break;
+    case 1: r2 = c, c2 = m - r; break;
+    case 2: r2 = m - r, c2 = m - c; break;
+    case 3: r2 = m - c, c2 = r; break;
+    case 4: r2 = r, c2 = m - c; break;
+    case 5: r2 = m - r, c2 = c; break;
+    case 6: r2 = c, c2 = r; break;
+    default: r2 = m - c, c2 = m - r; break;
+  }
+}
+}  // namespace
+
+const char* pieceName(Piece p) {
+  switch (p) {
+    case Piece::queen: return "queen";
+    case Piece::rook: return "rook";
+    case Piece::bishop: return "bishop";
+    case Piece::king: return "king";
+    case Piece::knight: return "knight";
+  }
+  return "?";
+}
+const char* piecePlural(Piece p) {
+  switch (p) {
+    case Piece::queen: return "queens";
+    case Piece::rook: return "rooks";
+    case Piece::bishop: return "bishops";
+    case Piece::king: return "kings";
+    case Piece::knight: return "knights";
+  }
+  return "?";
+}
+const char* ruleName(Rule r) { return r == Rule::open ? "open" : "blocking"; }
+const char* playerName(Player p) { return p == Player::left ? "Left" : "Right"; }
+
+std::optional<Piece> parsePiece(const std::string& t) {
+  for (Piece p : {Piece::queen, Piece::rook, Piece::bishop, Piece::king, Piece::knight})
+    if (t == pieceName(p)) return p;
+  return std::nullopt;
+}
+std::optional<Rule> parseRule(const std::string& t) {
+  if (t == "open") return Rule::open;
+  if (t == "blocking") return Rule::blocking;
+  return std::nullopt;
+}
+
+std::string squareName(int n, int s) { return std::string(1, char('a' + s % n)) + std::to_string(s / n + 1); }
+
+std::optional<int> parseSquare(int n, const std::string& t) {
+  if (t.size() < 2 || t.size() > 3 || t[0] < 'a' || t[0] > 'z') return std::nullopt;
+  const int c = t[0] - 'a';
+  int rank = 0;
+  for (size_t i = 1; i < t.size(); ++i) {
+    if (t[i] < '0' || t[i] > '9') return std::nullopt;
+    rank = rank * 10 + (t[i] - '0');
+  }
+  if (t[1] == '0' || c >= n || rank < 1 || rank > n) return std::nullopt;
+  return (rank - 1) * n + c;
+}
+
+std::vector<int> parseSquareList(int n, const std::string& list) {
+  std::vector<int> out;
+  if (list.empty()) return out;
+  std::stringstream ss(list);
+  std::string item;
+  while (std::getline(ss, item, ',')) {
+    const auto s = parseSquare(n, item);
+    if (!s) throw std::invalid_argument("'" + item + "' is not a square of the " + std::to_string(n) + "x" + std::to_string(n) + " board");
+    out.push_back(*s);
+  }
+  if (list.back() == ',') throw std::invalid_argument("the square list '" + list + "' ends with a comma");
+  return out;
+}
+
+uint64_t maskOf(const std::vector<int>& squares) {
+  uint64_t m = 0;
+  for (int s : squares) m |= uint64_t{1} << s;
+  return m;
+}
+
+std::vector<int> squaresOf(uint64_t mask) {
+  std::vector<int> v;
+  for (; mask; mask &= mask - 1) v.push_back(__builtin_ctzll(mask));
+  return v;
+}
+
+Rules::Rules(int n, Piece piece, Rule rule) : n_(n), sq_(n * n), piece_(piece), rule_(rule) {
+  if (n < 1 || n > kMaxBoard) throw std::invalid_argument("the board size must be between 1 and 8, got " + std::to_string(n));
+  full_ = sq_ == 64 ? ~uint64_t{0} : (uint64_t{1} << sq_) - 1;
+  const bool rookLines = piece == Piece::queen || piece == Piece::rook;
+  const bool bishopLines = piece == Piece::queen || piece == Piece::bishop;
+  for (int d = 0; d < 8; ++d) {
+    rayUp_[size_t(d)] = kDir[d][0] > 0 || (kDir[d][0] == 0 && kDir[d][1] > 0);
+    rayUsed_[size_t(d)] = d < 4 ? rookLines : bishopLines;
+  }
+  for (int s = 0; s < sq_; ++s) {
+    const int r = s / n, c = s % n;
+    for (int d = 0; d < 8; ++d) {
+      uint64_t ray = 0;
+      for (int rr = r + kDir[d][0], cc = c + kDir[d][1]; rr >= 0 && rr < n && cc >= 0 && cc < n; rr += kDir[d][0], cc += kDir[d][1])
+        ray |= uint64_t{1} << (rr * n + cc);
+      rays_[size_t(s)][size_t(d)] = ray;
+      if (rayUsed_[size_t(d)]) lines_[size_t(s)] |= ray;
+    }
+    if (piece == Piece::king || piece == Piece::knight) {
+      for (int k = 0; k < 8; ++k) {
+        const int dr = piece == Piece::king ? kDir[k][0] : kKnight[k][0];
+        const int dc = piece == Piece::king ? kDir[k][1] : kKnight[k][1];
+        const int rr = r + dr, cc = c + dc;
+        if (rr >= 0 && rr < n && cc >= 0 && cc < n) lines_[size_t(s)] |= uint64_t{1} << (rr * n + cc);
+      }
+    }
+  }
+  for (int g = 0; g < 8; ++g)
+    for (int byte = 0; byte < 8; ++byte)
+      for (int v = 0; v < 256; ++v) {
+        uint64_t img = 0;
+        for (int b = 0; b < 8; ++b) {
+          const int s = byte * 8 + b;
+          if (v >> b & 1 && s < sq_) img |= uint64_t{1} << imageSquare(g, s);
+        }
+        symTable_[size_t(g)][size_t(byte)][size_t(v)] = img;
+      }
+}
+
+int Rules::imageSquare(int g, int s) const {
+  int r2, c2;
+  mapSquare(g, n_, s / n_, s % n_, r2, c2);
+  return r2 * n_ + c2;
+}
+
+uint64_t Rules::image(int g, uint64_t set) const {
+  uint64_t img = 0;
+  for (int byte = 0; set; ++byte, set >>= 8) img |= symTable_[size_t(g)][size_t(byte)][set & 0xff];
+  return img;
+}
+
+uint64_t Rules::attacks(int s, uint64_t occupied) const {
+  const bool sliding = piece_ == Piece::queen || piece_ == Piece::rook || piece_ == Piece::bishop;
+  if (rule_ == Rule::open || !sliding) return lines_[size_t(s)];
+  uint64_t att = 0;
+  for (int d = 0; d < 8; ++d) {
+    if (!rayUsed_[size_t(d)]) continue;
+    const uint64_t ray = rays_[size_t(s)][size_t(d)];
+    const uint64_t blockers = ray & occupied;
+    if (!blockers) {
+      att |= ray;
+      continue;
+    }
+    // The first piece on the ray: nearest to s, the lowest square going up,
+    // the highest going down. It is attacked; what lies beyond it is not.
+    const int b = rayUp_[size_t(d)] ? __builtin_ctzll(blockers) : 63 - __builtin_clzll(blockers);
+    att |= ray & ~rays_[size_t(b)][size_t(d)];
+  }
+  return att;
+}
+
+uint64_t Rules::attackedBy(uint64_t pieces, uint64_t occupied) const {
+  uint64_t att = 0;
+  for (; pieces; pieces &= pieces - 1) att |= attacks(__builtin_ctzll(pieces), occupied);
+  return att;
+}
+
+bool Rules::legal(uint64_t left, uint64_t right) const {
+  if (left & right) return false;
+  const uint64_t occ = left | right;
+  return !(attackedBy(right, occ) & left) && !(attackedBy(left, occ) & right);
+}
+
+}  // namespace qcert::partizan
