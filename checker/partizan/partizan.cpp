@@ -165,7 +165,7 @@ std::string verifyPartizanCertificate(const Certificate& cert, std::ostream* ann
 
   // The root: no square twice, no piece attacked by an opposing piece.
   const uint64_t left = readSide(claim.getLeft(), g, "Left"), right = readSide(claim.getRight(), g, "Right");
-  if (left & right) throw Rejection("squares " + g.squares(left & right) + " hold pieces of both Left and Right");
+  if (left & right) throw Rejection("Left and Right both have a piece on " + g.squares(left & right));
   if (const uint64_t hit = g.attackedBy(right, left | right) & left)
     throw Rejection("the root is not a position of the game: Right attacks Left on " + g.squares(hit));
   if (const uint64_t hit = g.attackedBy(left, left | right) & right)
@@ -200,8 +200,8 @@ std::string verifyPartizanCertificate(const Certificate& cert, std::ostream* ann
   else proof.loserMoves(left, right);
   for (size_t i = 0; i < proof.used.size(); ++i)
     if (!proof.used[i])
-      throw Rejection("reply " + std::to_string(i) + " is never used (" + g.position(proof.replies[i].left, proof.replies[i].right).substr(3) +
-                      "): every reply must be at a position the loser can force");
+      throw Rejection("reply " + std::to_string(i) + " (left " + std::to_string(proof.replies[i].left) + ", right " +
+                      std::to_string(proof.replies[i].right) + ") is never used: every reply must be at a position the loser can force");
   return std::string(leftMoves ? "Left" : "Right") + ", moving first, " + (moverWins ? "wins " : "loses ") + game;
 }
 

@@ -3,7 +3,6 @@
 // Right), and the winner's replies for a certificate.
 #include <algorithm>
 #include <unordered_map>
-#include <unordered_set>
 
 #include "partizan.hpp"
 
@@ -20,6 +19,46 @@ constexpr size_t kFirstSlots = size_t{1} << 12;
 
 struct PairHash {
   size_t operator()(const std::pair<uint64_t, uint64_t>& p) const { return size_t(mix(p.first, p.second)); }
+};
+
+// A set of positions (left, right), open addressing: one cache line a
+// lookup, where std::unordered_set's nodes cost several (the proof's time
+// went there). No position is (~0, ~0): that marks an empty slot.
+class PositionSet {
+ public:
+  PositionSet() : slots_(size_t{1} << 16, Slot{kEmpty, kEmpty}) {}
+  bool contains(uint64_t a, uint64_t b) const {
+    for (size_t i = index(a, b);; i = (i + 1) & (slots_.size() - 1)) {
+      if (slots_[i].a == a && slots_[i].b == b) return true;
+      if (slots_[i].a == kEmpty && slots_[i].b == kEmpty) return false;
+    }
+  }
+  // True when (a, b) was not in the set.
+  bool insert(uint64_t a, uint64_t b) {
+    if ((size_ + 1) * 10 > slots_.size() * 7) grow();
+    size_t i = index(a, b);
+    for (; !(slots_[i].a == kEmpty && slots_[i].b == kEmpty); i = (i + 1) & (slots_.size() - 1))
+      if (slots_[i].a == a && slots_[i].b == b) return false;
+    slots_[i] = {a, b};
+    ++size_;
+    return true;
+  }
+
+ private:
+  struct Slot {
+    uint64_t a, b;
+  };
+  static constexpr uint64_t kEmpty = ~uint64_t{0};
+  size_t index(uint64_t a, uint64_t b) const { return size_t(mix(a, b)) & (slots_.size() - 1); }
+  void grow() {
+    std::vector<Slot> old(slots_.size() * 2, Slot{kEmpty, kEmpty});
+    old.swap(slots_);
+    size_ = 0;
+    for (const Slot& s : old)
+      if (!(s.a == kEmpty && s.b == kEmpty)) insert(s.a, s.b);
+  }
+  std::vector<Slot> slots_;
+  size_t size_ = 0;
 };
 }  // namespace
 
@@ -132,9 +171,9 @@ GameProof gameProof(Solver& solver, uint64_t left, uint64_t right, Player first,
   const bool leftFirst = first == Player::left;
   out.moverWins = leftFirst ? solver.wins(left, right) : solver.wins(right, left);
   const bool leftWins = out.moverWins == leftFirst;
-  std::unordered_set<std::pair<uint64_t, uint64_t>, PairHash> seen;  // positions on the way (who moves follows from them)
+  PositionSet seen;  // positions on the way (who moves follows from them)
   std::vector<Node> stack{{left, right, leftFirst}};
-  seen.insert({left, right});
+  seen.insert(left, right);
   auto after = [](const Node& p, int s) {
     const uint64_t bit = uint64_t{1} << s;
     return p.leftMoves ? Node{p.left | bit, p.right, false} : Node{p.left, p.right | bit, true};
@@ -148,34 +187,35 @@ GameProof gameProof(Solver& solver, uint64_t left, uint64_t right, Player first,
       ++out.loserPositions;
       for (uint64_t m = moves; m; m &= m - 1) {
         const Node q = after(p, __builtin_ctzll(m));
-        if (seen.insert({q.left, q.right}).second) stack.push_back(q);
+        if (seen.insert(q.left, q.right)) stack.push_back(q);
       }
       continue;
     }
     // The winner moves. A move to a position already on the way costs
     // nothing; else among the moves known to win, the one leaving the loser
-    // fewest moves; else the first the search finds.
-    int best = -1, bestCost = 1 << 30;
-    for (uint64_t m = moves; m; m &= m - 1) {
-      const int s = __builtin_ctzll(m);
-      const Node q = after(p, s);
-      if (seen.count({q.left, q.right})) {
-        best = s, bestCost = -1;
-        break;
-      }
-      if (solver.known(other, mover | (m & -m)) == 0) {
-        const int cost = __builtin_popcountll(r.moves(other, mover | (m & -m)));
-        if (cost < bestCost) best = s, bestCost = cost;
-      }
+    // fewest moves; else the first the search finds, trying the moves that
+    // leave the loser fewest moves first. (Answering by a mirror image, the
+    // strategies of docs/partizan-game.md, made larger certificates.)
+    int best = -1;
+    for (uint64_t m = moves; m && best < 0; m &= m - 1) {
+      const Node q = after(p, __builtin_ctzll(m));
+      if (seen.contains(q.left, q.right)) best = __builtin_ctzll(m);
     }
-    for (uint64_t m = moves; m && best < 0; m &= m - 1)
-      if (!solver.wins(other, mover | (m & -m))) best = __builtin_ctzll(m);
+    std::array<std::pair<int, int>, 64> order;  // (the loser's moves after it, the move)
+    int k = 0;
+    for (uint64_t m = best < 0 ? moves : 0; m; m &= m - 1)
+      order[size_t(k++)] = {__builtin_popcountll(r.moves(other, mover | (m & -m))), __builtin_ctzll(m)};
+    std::sort(order.begin(), order.begin() + k);
+    for (int i = 0; i < k && best < 0; ++i)
+      if (solver.known(other, mover | uint64_t{1} << order[size_t(i)].second) == 0) best = order[size_t(i)].second;
+    for (int i = 0; i < k && best < 0; ++i)
+      if (!solver.wins(other, mover | uint64_t{1} << order[size_t(i)].second)) best = order[size_t(i)].second;
     if (best < 0) throw std::logic_error("partizan proof: a won position without a winning move");
     out.replies.push_back({p.left, p.right, best});
     if (out.replies.size() > maxReplies)
       throw TooLarge("the certificate would need more than " + std::to_string(maxReplies) + " replies (the checker's limit)");
     const Node q = after(p, best);
-    if (seen.insert({q.left, q.right}).second) stack.push_back(q);
+    if (seen.insert(q.left, q.right)) stack.push_back(q);
   }
   std::sort(out.replies.begin(), out.replies.end(),
             [](const Reply& a, const Reply& b) { return a.left != b.left ? a.left < b.left : a.right < b.right; });
