@@ -181,7 +181,8 @@ Certificate readCertificate(const MappedFile& file) {
     if (header.getCutoff() != 0 || header.getReplyCount() != 0 || header.getChunkCount() != 0)
       throw Rejection("a mod-2 certificate must have cutoff = replyCount = chunkCount = 0");
     if (header.hasPlan()) throw Rejection("a mod-2 certificate must not have a plan");
-    if (header.getDefaultReply() != DefaultReply::NONE) throw Rejection("a mod-2 certificate must not set a default reply");
+    if (header.getDefaultReply() != DefaultReply::NONE || header.getMirrorLemma())
+      throw Rejection("a mod-2 certificate must not set a default reply or the mirror lemma");
     if (messages.size() != 2)
       throw Rejection("a mod-2 certificate holds a Header and a Seal only, this file " + std::to_string(messages.size()) + " messages");
     cert.isMod2 = true;
@@ -209,6 +210,7 @@ Certificate readCertificate(const MappedFile& file) {
     if (header.getCutoff() != 0 || header.getReplyCount() != 0 || header.getChunkCount() != 0)
       throw Rejection("a count certificate must have cutoff = replyCount = chunkCount = 0");
     if (header.hasPlan()) throw Rejection("a count certificate must not have a plan");
+    if (header.getMirrorLemma()) throw Rejection("a count certificate must not set the mirror lemma");
     if (messages.size() != 2)
       throw Rejection("a count certificate holds a Header and a Seal only, this file " + std::to_string(messages.size()) + " messages");
     cert.isCount = true;
@@ -227,15 +229,33 @@ Certificate readCertificate(const MappedFile& file) {
   const auto defaultReply = header.getDefaultReply();
   if (outcome != Outcome::WIN && outcome != Outcome::LOSS) throw Rejection("unknown outcome value " + std::to_string(unsigned(outcome)));
   if (kind != ClaimKind::OUTCOME && kind != ClaimKind::GRUNDY) throw Rejection("unknown claim kind " + std::to_string(unsigned(kind)));
-  if (defaultReply != DefaultReply::NONE && defaultReply != DefaultReply::MIRROR180)
-    throw Rejection("unknown default reply rule " + std::to_string(unsigned(defaultReply)));
+  if (unsigned(defaultReply) > 5) throw Rejection("unknown default reply rule " + std::to_string(unsigned(defaultReply)));
   cert.claimWin = outcome == Outcome::WIN;
   cert.grundy = kind == ClaimKind::GRUNDY;
-  cert.mirror180Default = defaultReply == DefaultReply::MIRROR180;
+  cert.defaultReply = unsigned(defaultReply);
+  // The variant (docs/variants.md); the defaults are the queens game on the square.
+  cert.board.rows = cert.boardSize;
+  cert.board.cols = claim.getColumns() ? claim.getColumns() : cert.boardSize;
+  if (cert.board.cols > 22) throw Rejection("columns " + std::to_string(cert.board.cols) + " is outside 1..22");
+  cert.board.torus = claim.getTorus();
+  if (cert.board.torus && cert.board.cols != cert.board.rows) throw Rejection("a torus must be square");
+  cert.board.piece = unsigned(claim.getPiece());
+  if (cert.board.piece > 4) throw Rejection("unknown piece " + std::to_string(cert.board.piece));
+  if (cert.defaultReply >= 4 && cert.board.rows != cert.board.cols)
+    throw Rejection("the diagonal default replies need a square board");
+  const unsigned squares = cert.board.rows * cert.board.cols;
+  for (uint16_t hole : claim.getHoles()) {
+    if (hole >= squares) throw Rejection("hole square index " + std::to_string(hole) + " is off the board");
+    if (!cert.board.holes.empty() && hole <= cert.board.holes.back()) throw Rejection("holes must be strictly increasing");
+    cert.board.holes.push_back(hole);
+  }
+  cert.mirrorLemma = header.getMirrorLemma();
+  if (cert.mirrorLemma && (cert.claimWin || claim.getHeap() != 0 || cert.defaultReply == 0 || header.getReplyCount() != 0 ||
+                           header.getChunkCount() != 0 || header.hasPlan()))
+    throw Rejection("a mirror-lemma certificate claims a loss with heap 0, names its map as the default reply, and has no replies, chunks or plan");
   if (cert.grundy && cert.claimWin) throw Rejection("a grundy claim must have outcome loss");
   cert.heap = claim.getHeap();
   if (cert.heap > kMaxHeap) throw Rejection("heap " + std::to_string(cert.heap) + " exceeds the supported maximum " + std::to_string(kMaxHeap));
-  const unsigned squares = cert.boardSize * cert.boardSize;
   for (uint16_t q : claim.getQueens()) {
     if (q >= squares) throw Rejection("queen square index " + std::to_string(q) + " is off the board");
     if (cert.queens.size() >= squares) throw Rejection("more queens than squares");

@@ -3,6 +3,8 @@
 // stream that the replay consumes.
 #pragma once
 
+#include "board.hpp"
+
 #include <capnp/common.h>
 #include <kj/common.h>
 
@@ -49,7 +51,9 @@ struct Certificate {
   bool claimWin = false;         // outcome == win
   bool grundy = false;           // kind == grundy
   unsigned cutoff = 0;
-  bool mirror180Default = false; // defaultReply == mirror180 (else none)
+  unsigned defaultReply = 0;     // schema DefaultReply: 0 none, 1 half turn, 2 files, 3 ranks, 4 diagonal, 5 antidiagonal
+  bool mirrorLemma = false;      // a loss at the root by the mirror lemma for defaultReply's map; no tokens
+  Board board;                   // piece and board (boardSize = board.rows)
   uint64_t replyCount = 0;
   std::string producer;
   std::vector<kj::ArrayPtr<const capnp::word>> chunks;  // the ReplyChunk messages

@@ -91,19 +91,38 @@ const char* kExitStatus =
     "  3  SAMPLED or PART (count certificates with --sample or --part): those cells\n"
     "     agree; the claim is not verified\n";
 
+// The board and piece in words: "the 8x8 board", "the 7x7 torus", "the 5x7
+// board (5 rows, 7 columns)", "... with a hole at b1"; "kings" etc.
+std::string boardInWords(const Board& b) {
+  std::string s = "the " + std::to_string(b.rows) + "x" + std::to_string(b.cols) + (b.torus ? " torus" : " board");
+  if (b.rows != b.cols) s += " (" + std::to_string(b.rows) + " rows, " + std::to_string(b.cols) + " columns)";
+  for (size_t i = 0; i < b.holes.size(); ++i)
+    s += (i ? "," : b.holes.size() == 1 ? " with a hole at " : " with holes at ") +
+         std::string(1, char('a' + b.holes[i] % b.cols)) + std::to_string(b.holes[i] / b.cols + 1);
+  return s;
+}
+
 std::string claimInWords(const Certificate& c) {
-  const std::string size = std::to_string(c.boardSize) + "x" + std::to_string(c.boardSize);
+  static const char* const kPieces[] = {"queens", "rooks", "bishops", "kings", "knights"};
+  const bool plain = c.board.plainQueens();
+  const std::string where = boardInWords(c.board);
   std::string board;
   if (c.queens.empty()) {
-    board = "the empty " + size + " board";
+    board = "the empty " + where.substr(4);
   } else {
-    board = "the " + size + " board after queens ";
-    for (size_t i = 0; i < c.queens.size(); ++i) board += (i ? ", " : "") + squareName(c.boardSize, c.queens[i]);
+    board = where + " after " + kPieces[c.board.piece] + " ";
+    for (size_t i = 0; i < c.queens.size(); ++i)
+      board += (i ? ", " : "") + (plain ? squareName(c.boardSize, c.queens[i]) : squareName(c.board.cols, c.queens[i]).substr(0, squareName(c.board.cols, c.queens[i]).find(' ')));
   }
-  if (c.grundy) return "the Grundy value of " + board + " is " + std::to_string(c.heap) + " (queens game)";
+  const std::string game = plain ? " (queens game)" : std::string(c.board.holes.empty() ? " with " : ", playing ") + kPieces[c.board.piece];
+  static const char* const kMaps[] = {"", "half turn", "mirror in the files", "mirror in the ranks", "mirror in the diagonal", "mirror in the antidiagonal"};
+  const std::string lemma = c.mirrorLemma ? std::string(", by the mirror lemma (") + kMaps[c.defaultReply] + ")" : "";
+  // The queens game on the square keeps its statements: "(queens game)" last.
+  const std::string tail = plain ? game + lemma : lemma, mid = plain ? "" : game;
+  if (c.grundy) return "the Grundy value of " + board + mid + " is " + std::to_string(c.heap) + tail;
   const std::string heap = c.heap ? " with a Nim heap of " + std::to_string(c.heap) + " added" : "";
-  if (c.queens.empty()) return std::string(c.claimWin ? "first" : "second") + " player wins on " + board + heap + " (queens game)";
-  return std::string("the player to move ") + (c.claimWin ? "wins" : "loses") + " on " + board + heap + " (queens game)";
+  if (c.queens.empty()) return std::string(c.claimWin ? "first" : "second") + " player wins on " + board + mid + heap + tail;
+  return std::string("the player to move ") + (c.claimWin ? "wins" : "loses") + " on " + board + mid + heap + tail;
 }
 
 std::string printable(std::string s) {  // the producer text is untrusted

@@ -74,12 +74,12 @@ struct PlanWalker {
       if (wantWin) reject(at, "lossBy where the player to move must win");
       const auto list = ob.getLossBy();
       std::vector<unsigned> moves;  // the replay's loser rule: orbit leaders under the stabiliser of L
-      unsigned stabiliser = 1;
-      for (int g = 1; g < 8; ++g)
-        if (geo.image(g, L) == L) stabiliser |= 1u << g;
+      std::vector<size_t> stabiliser;
+      for (size_t g = 1; g < geo.sym.size(); ++g)
+        if (geo.image(g, L) == L) stabiliser.push_back(g);
       L.forEach([&](unsigned v) {
-        for (int g = 1; g < 8; ++g)
-          if ((stabiliser >> g & 1) && geo.sym[g][v] < v) return;
+        for (size_t g : stabiliser)
+          if (geo.sym[g][v] < v) return;
         moves.push_back(v);
       });
       if (list.size() != moves.size() + uint64_t(h))
@@ -99,7 +99,7 @@ void verifyShard(ShardJob& job, const Certificate& manifest, const std::filesyst
   const Certificate cert = readCertificate(file);
   if (cert.seal != job.seal) throw Rejection("seal differs from the one pinned in the manifest");
   if (cert.hasPlan) throw Rejection("is itself a manifest (manifests do not nest)");
-  if (cert.boardSize != manifest.boardSize || cert.queens != job.queens || cert.heap != job.heap ||
+  if (cert.board != manifest.board || cert.queens != job.queens || cert.heap != job.heap ||
       cert.grundy || cert.claimWin != job.win)
     throw Rejection(std::string("its claim is not the plan's obligation: an outcome claim that the player to move ") +
                     (job.win ? "wins" : "loses") + " after the plan's queens with heap " + std::to_string(job.heap));
@@ -115,9 +115,8 @@ ManifestStats verifyManifest(const Certificate& cert, const std::string& manifes
   options.traversalLimitInWords = uint64_t(1) << 26;
   options.nestingLimit = 4 * kMaxPlanDepth + 16;  // two pointer levels per plan level, and margin
   capnp::FlatArrayMessageReader reader(cert.header, options);
-  PlanWalker walker{Geometry<8>(cert.boardSize), cert.queens, {}};
-  Bits<8> root;
-  for (unsigned s = 0; s < walker.geo.squares; ++s) root.set(s);
+  PlanWalker walker{Geometry<8>(cert.board), cert.queens, {}};
+  Bits<8> root = walker.geo.onBoard;
   for (unsigned q : cert.queens) {
     if (!root.test(q)) throw Rejection("claim queen " + squareName(cert.boardSize, q) + " is not live when placed");
     root = root.without(walker.geo.attack[q]);

@@ -219,20 +219,59 @@ class Replayer {
   using Key = typename VerifiedSet<W>::Key;
 
  public:
-  Replayer(const Certificate& cert, TokenStream& tokens) : cert_(cert), geo_(cert.boardSize), tokens_(tokens) {}
+  Replayer(const Certificate& cert, TokenStream& tokens)
+      : cert_(cert), geo_(cert.board), tokens_(tokens), images_(geo_.squares + size_t(cert.heap) + 2),
+        stabilisers_(images_.size()) {}
 
   ReplayStats run() {
-    B root;
-    for (unsigned s = 0; s < geo_.squares; ++s) root.set(s);
+    B root = geo_.onBoard;
     for (unsigned q : cert_.queens) {
       if (!root.test(q)) throw Rejection("claim queen " + squareName(geo_.n, q) + " is not live when placed");
       root = root.without(geo_.attack[q]);
     }
-    verify(root, cert_.heap, cert_.claimWin, -1, nullptr);
+    if (cert_.mirrorLemma) {
+      checkMirrorLemma(root);
+    } else {
+      verify(root, cert_.heap, cert_.claimWin, -1, nullptr);
+    }
     if (tokens_.remaining() != 0)
       throw Rejection(std::to_string(tokens_.remaining()) + " unused reply tokens after the proof was complete");
     stats_.memoEntries = memo_.size();
     return stats_;
+  }
+
+  // The default reply's map (schema DefaultReply 1..5) applied to square s.
+  unsigned mirror(unsigned s) const {
+    const unsigned r = s / geo_.n, c = s % geo_.n, R = geo_.rows - 1, C = geo_.n - 1;
+    switch (cert_.defaultReply) {
+      case 1: return (R - r) * geo_.n + (C - c);
+      case 2: return r * geo_.n + (C - c);
+      case 3: return (R - r) * geo_.n + c;
+      case 4: return c * geo_.n + r;  // square boards only (checked when reading)
+      default: return (C - c) * geo_.n + (R - r);
+    }
+  }
+
+  // The mirror lemma.  Let sigma be a symmetry of the game (an automorphism
+  // of the attack relation mapping holes to holes) with sigma(sigma(s)) = s,
+  // L a live set with sigma(L) = L, and no square s of L attacking sigma(s)
+  // (attack[s] includes s, so sigma fixes no live square).  Then the player to
+  // move at (L, heap 0) loses.  Proof, by induction on |L|: a move v in L
+  // leaves L' = L - attack[v]; sigma(v) is in L' (it is in L, and v does not
+  // attack it), and the answer sigma(v) leaves L'' = L - attack[v] -
+  // attack[sigma(v)] = sigma(L''), with the hypothesis inherited by the subset
+  // L''; when L is empty the player to move has no move.  (tests/variants_test.cpp
+  // checks it against exhaustive search on random boards and pieces.)
+  void checkMirrorLemma(const B& L) {
+    std::vector<uint16_t> sigma(geo_.squares);
+    for (unsigned s = 0; s < geo_.squares; ++s) sigma[s] = uint16_t(mirror(s));
+    if (std::find(geo_.sym.begin(), geo_.sym.end(), sigma) == geo_.sym.end())
+      throw Rejection("mirror lemma: the default reply's map is not a symmetry of this board and piece");
+    L.forEach([&](unsigned s) {
+      if (sigma[sigma[s]] != s) throw Rejection("mirror lemma: the map is not an involution");
+      if (!L.test(sigma[s])) throw Rejection("mirror lemma: " + squareName(geo_.n, s) + " is live but its image " + squareName(geo_.n, sigma[s]) + " is not");
+      if (geo_.attack[s].test(sigma[s])) throw Rejection("mirror lemma: " + squareName(geo_.n, s) + " attacks (or is) its own image");
+    });
   }
 
  private:
@@ -247,17 +286,17 @@ class Replayer {
 
   // Moves are recorded for messages only: >= 0 board square, < 0 heap to -move-1.
   // img: the eight images of L (see verify()).
-  void play(const B& L, const B (&img)[8], uint32_t h, bool wantWin, int move) {
+  void play(const B& L, const B* img, uint32_t h, bool wantWin, int move) {
     path_.push_back(move);
-    if (move >= 0) verify(L.without(geo_.attack[move]), h, wantWin, move, &img);
-    else verify(L, uint32_t(-move - 1), wantWin, -1, &img);
+    if (move >= 0) verify(L.without(geo_.attack[move]), h, wantWin, move, img);
+    else verify(L, uint32_t(-move - 1), wantWin, -1, img);
     path_.pop_back();
   }
 
   // want: true = the player to move at (L, h) wins, false = loses.
   // parentImg: the images of the position before lastMove (of L itself when
   // lastMove < 0), or null at the root.
-  void verify(const B& L, uint32_t h, bool wantWin, int lastMove, const B (*parentImg)[8]) {
+  void verify(const B& L, uint32_t h, bool wantWin, int lastMove, const B* parentImg) {
     ++stats_.nodes;
     limits::checkTime();
     const unsigned m = L.count();
@@ -269,18 +308,24 @@ class Replayer {
                " at a position with " + liveText(m) + heapText(h));
       return;
     }
-    // Canonical form: the least of the 8 images of L (with h).  Stabiliser:
-    // the symmetries g with g(L) = L, as a bit set over g.
+    // Canonical form: the least of the group's images of L (with h).
+    // Stabiliser: the symmetries g with g(L) = L.  Both use per-depth
+    // buffers, so no node allocates.
+    const size_t depth = path_.size(), G = geo_.sym.size();
+    if (depth >= images_.size()) reject("replay deeper than its bound");  // cannot happen: each move shrinks L or h
+    std::vector<B>& imgs = images_[depth];
+    std::vector<uint16_t>& stabiliser = stabilisers_[depth];
+    imgs.resize(G);
+    stabiliser.clear();
+    B* img = imgs.data();  // img[g] = g(L); g(P - N[v]) = g(P) - N[g(v)], as g maps attacks to attacks
     Key key{L, h};
-    unsigned stabiliser = 1;
-    B img[8];  // img[g] = g(L); g(P - N[v]) = g(P) - N[g(v)], as g maps attacks to attacks
     if (!parentImg)
       geo_.images(L, img);
     else
-      for (int g = 0; g < 8; ++g)
-        img[g] = lastMove < 0 ? (*parentImg)[g] : (*parentImg)[g].without(geo_.attack[geo_.sym[g][unsigned(lastMove)]]);
-    for (int g = 1; g < 8; ++g) {
-      if (img[g] == L) stabiliser |= 1u << g;
+      for (size_t g = 0; g < G; ++g)
+        img[g] = lastMove < 0 ? parentImg[g] : parentImg[g].without(geo_.attack[geo_.sym[g][unsigned(lastMove)]]);
+    for (size_t g = 1; g < G; ++g) {
+      if (img[g] == L) stabiliser.push_back(uint16_t(g));
       if (img[g] < key.live) key.live = img[g];
     }
     if (const int known = memo_.find(key); known >= 0) {
@@ -297,10 +342,10 @@ class Replayer {
       auto at = [&] { return "token #" + std::to_string(index + 1) + ": "; };
       const uint32_t t = tokens_.next();
       if (t == 0) {
-        if (!cert_.mirror180Default) reject(at() + "token 0 (default reply) but the default reply rule is none");
-        if (lastMove < 0) reject(at() + "default reply mirror180 but there is no opponent board move made in this replay to answer");
-        const unsigned v = geo_.mirror180(unsigned(lastMove));
-        if (!L.test(v)) reject(at() + "default reply mirror180: board move on square " + squareName(geo_.n, v) + " is not live");
+        if (cert_.defaultReply == 0) reject(at() + "token 0 (default reply) but the default reply rule is none");
+        if (lastMove < 0) reject(at() + "default reply but there is no opponent board move made in this replay to answer");
+        const unsigned v = mirror(unsigned(lastMove));
+        if (!L.test(v)) reject(at() + "default reply: board move on square " + squareName(geo_.n, v) + " is not live");
         play(L, img, h, false, int(v));
       } else if (t <= m) {
         unsigned v = 0, i = 0;
@@ -319,8 +364,8 @@ class Replayer {
       // Such a u is sought first among the siblings still to be solved.
       B alsoWon, toSolve;
       const auto leader = [&](unsigned v) {
-        for (int g = 1; g < 8; ++g)
-          if ((stabiliser >> g & 1) && geo_.sym[g][v] < v) return false;  // covered by the smaller image
+        for (uint16_t g : stabiliser)
+          if (geo_.sym[g][v] < v) return false;  // covered by the smaller image
         return true;
       };
       const auto solved = [&](unsigned v) { return L.without(geo_.attack[v]).count() <= cert_.cutoff; };
@@ -337,9 +382,10 @@ class Replayer {
         partnersWanted_ = toSolve.without(alsoWon);
         winningSquare_ = -1;
         play(L, img, h, true, int(v));
-        if (solved(v) && winningSquare_ >= 0)  // and so are the children symmetric to L - N[u]
-          for (int g = 0; g < 8; ++g)
-            if (stabiliser >> g & 1) alsoWon.set(geo_.sym[g][unsigned(winningSquare_)]);
+        if (solved(v) && winningSquare_ >= 0) {  // and so are the children symmetric to L - N[u]
+          alsoWon.set(unsigned(winningSquare_));
+          for (uint16_t g : stabiliser) alsoWon.set(geo_.sym[g][unsigned(winningSquare_)]);
+        }
       });
       for (uint32_t h2 = 0; h2 < h; ++h2) play(L, img, h, true, -int(h2) - 1);
     }
@@ -352,6 +398,10 @@ class Replayer {
   VerifiedSet<W> memo_;
   SmallSolver solver_;
   std::vector<int> path_;
+  // By depth (never resized, so references stay valid): the images of that
+  // depth's L, and the g > 0 fixing it.
+  std::vector<std::vector<B>> images_;
+  std::vector<std::vector<uint16_t>> stabilisers_;
   ReplayStats stats_;
   int winningSquare_ = -1;  // set by a cutoff solve of a claimed win
   B partnersWanted_;        // squares such a solve should try first
@@ -395,19 +445,19 @@ uint64_t replayMemoryBound(const Certificate& cert) {
   // holds at most 2 * replyCount + 1 keys; its table is at most 8/3 times that
   // at a load of 3/4, twice during a doubling.  The solver's memo has at most
   // 2^24 slots, the stack 64 MiB plus the depth, and two chunk buffers.
-  const unsigned n = cert.boardSize, words = n <= 8 ? 1 : n <= 11 ? 2 : n <= 16 ? 4 : 8;
+  const unsigned squares = cert.board.rows * cert.board.cols, words = squares <= 64 ? 1 : squares <= 128 ? 2 : squares <= 256 ? 4 : 8;
   const uint64_t memo = (2 * cert.replyCount + 1) * 16 / 3 * (8 * words + 8 + 4);
   const uint64_t solver = (uint64_t(1) << 24) * (8 + 1 + 4) * 3 / 2;
   return memo + solver + (uint64_t(64) << 20) + 2 * uint64_t(kMaxRawSize);
 }
 
 ReplayStats replayCertificate(const Certificate& cert, TokenStream& tokens) {
-  const unsigned n = cert.boardSize;
-  const size_t depth = n + size_t(cert.heap) + 16;
-  if (n <= 8) return runOnBigStack(depth, [&] { return Replayer<1>(cert, tokens).run(); });
-  if (n <= 11) return runOnBigStack(depth, [&] { return Replayer<2>(cert, tokens).run(); });
-  if (n <= 16) return runOnBigStack(depth, [&] { return Replayer<4>(cert, tokens).run(); });
-  if (n <= 22) return runOnBigStack(depth, [&] { return Replayer<8>(cert, tokens).run(); });
+  const unsigned squares = cert.board.rows * cert.board.cols;
+  const size_t depth = squares + size_t(cert.heap) + 16;  // kings on a big board: up to squares/4 moves
+  if (squares <= 64) return runOnBigStack(depth, [&] { return Replayer<1>(cert, tokens).run(); });
+  if (squares <= 128) return runOnBigStack(depth, [&] { return Replayer<2>(cert, tokens).run(); });
+  if (squares <= 256) return runOnBigStack(depth, [&] { return Replayer<4>(cert, tokens).run(); });
+  if (squares <= 512) return runOnBigStack(depth, [&] { return Replayer<8>(cert, tokens).run(); });
   throw Rejection("board size out of range");
 }
 

@@ -79,14 +79,30 @@ void fillHeader(Header::Builder header, const ClaimSpec& c, int cutoff, bool mir
   header.setFormatVersion(FORMAT_VERSION);
   auto claim = header.initClaim();
   claim.setRuleset(Ruleset::QUEENS);
-  claim.setBoardSize(uint16_t(c.n));
+  claim.setBoardSize(uint16_t(c.variant.rows ? c.variant.rows : c.n));
+  if (c.variant.rows) {  // the defaults (queens, square, no holes) stay unset
+    const Variant& v = c.variant;
+    static const ::Piece kPieces[] = {::Piece::QUEEN, ::Piece::ROOK, ::Piece::BISHOP,
+                                           ::Piece::KING, ::Piece::KNIGHT};
+    claim.setPiece(kPieces[int(v.piece)]);
+    claim.setTorus(v.torus);
+    if (v.rows != v.cols) claim.setColumns(uint16_t(v.cols));
+    if (!v.holes.empty()) {
+      auto holes = claim.initHoles(unsigned(v.holes.size()));
+      for (size_t i = 0; i < v.holes.size(); ++i) holes.set(unsigned(i), uint16_t(v.holes[i]));
+    }
+  }
   auto queens = claim.initQueens(unsigned(c.queens.size()));
   for (size_t i = 0; i < c.queens.size(); ++i) queens.set(unsigned(i), uint16_t(c.queens[i]));
   claim.setHeap(c.heap);
   claim.setOutcome(c.win ? Outcome::WIN : Outcome::LOSS);
   claim.setKind(c.grundy ? ClaimKind::GRUNDY : ClaimKind::OUTCOME);
   header.setCutoff(uint16_t(cutoff));
-  header.setDefaultReply(mirrorDefault ? DefaultReply::MIRROR180 : DefaultReply::NONE);
+  static const DefaultReply kReplies[] = {DefaultReply::NONE, DefaultReply::MIRROR180, DefaultReply::MIRROR_FILES,
+                                          DefaultReply::MIRROR_RANKS, DefaultReply::MIRROR_DIAGONAL,
+                                          DefaultReply::MIRROR_ANTI_DIAGONAL};
+  header.setDefaultReply(mirrorDefault || c.mirrorLemma ? kReplies[int(c.mirror)] : DefaultReply::NONE);
+  header.setMirrorLemma(c.mirrorLemma);
   header.setReplyCount(tokens);
   header.setChunkCount(chunks);
   header.setProducer(producer);

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "count.hpp"
+#include "geometry.hpp"
 #include "proof.hpp"
 
 namespace qcert {
@@ -20,6 +21,9 @@ struct ClaimSpec {
   uint32_t heap = 0;
   bool win = false;         // outcome for the player to move at the root
   bool grundy = false;      // statement form: "Grundy value is heap" (needs !win)
+  Variant variant;          // rows = 0: the queens game on the n x n board
+  Mirror mirror = Mirror::halfTurn;  // the default reply's map (when it is on)
+  bool mirrorLemma = false; // a loss by the mirror lemma for `mirror`: no tokens
 };
 
 using SealDigest = std::array<uint8_t, 16>;

@@ -1,6 +1,8 @@
 #include "geometry.hpp"
 
+#include <algorithm>
 #include <cctype>
+#include <set>
 #include <stdexcept>
 
 namespace qcert {
@@ -19,32 +21,198 @@ std::pair<int, int> d4Image(int g, int n, int r, int c) {
   }
 }
 
+Variant squareVariant(int n) {
+  Variant v;
+  v.rows = v.cols = n;
+  return v;
+}
+
+const char* pieceName(Piece p, bool plural) {
+  switch (p) {
+    case Piece::queen: return plural ? "queens" : "queen";
+    case Piece::rook: return plural ? "rooks" : "rook";
+    case Piece::bishop: return plural ? "bishops" : "bishop";
+    case Piece::king: return plural ? "kings" : "king";
+    default: return plural ? "knights" : "knight";
+  }
+}
+
+std::optional<Piece> parsePiece(const std::string& text) {
+  for (Piece p : {Piece::queen, Piece::rook, Piece::bishop, Piece::king, Piece::knight})
+    if (text == pieceName(p, false) || text == pieceName(p, true)) return p;
+  return std::nullopt;
+}
+
+const char* mirrorName(Mirror m) {
+  switch (m) {
+    case Mirror::none: return "none";
+    case Mirror::halfTurn: return "half-turn";
+    case Mirror::files: return "files";
+    case Mirror::ranks: return "ranks";
+    case Mirror::diagonal: return "diagonal";
+    default: return "antidiagonal";
+  }
+}
+
+std::optional<Mirror> parseMirror(const std::string& text) {
+  for (Mirror m : {Mirror::none, Mirror::halfTurn, Mirror::files, Mirror::ranks, Mirror::diagonal, Mirror::antiDiagonal})
+    if (text == mirrorName(m)) return m;
+  return std::nullopt;
+}
+
+namespace {
+
+// Sliding pieces attack along lines; on the torus a line wraps, so two
+// squares share it when the line's index agrees modulo n.
+bool onLine(const Variant& v, int r1, int c1, int r2, int c2, bool straight, bool diagonal) {
+  const int n = v.cols;
+  auto same = [&](int a, int b) { return v.torus ? ((a - b) % n + n) % n == 0 : a == b; };
+  return (straight && (r1 == r2 || c1 == c2)) || (diagonal && (same(r1 + c1, r2 + c2) || same(r1 - c1, r2 - c2)));
+}
+
+// Leapers: the displacement, wrapped on the torus, is one of the steps.
+bool leaps(const Variant& v, int r1, int c1, int r2, int c2, const std::vector<std::pair<int, int>>& steps) {
+  for (auto [dr, dc] : steps) {
+    int r = r1 + dr, c = c1 + dc;
+    if (v.torus) r = ((r % v.rows) + v.rows) % v.rows, c = ((c % v.cols) + v.cols) % v.cols;
+    if (r == r2 && c == c2) return true;
+  }
+  return false;
+}
+
+bool attacks(const Variant& v, int r1, int c1, int r2, int c2) {
+  static const std::vector<std::pair<int, int>> king = {{-1, -1}, {-1, 0}, {-1, 1}, {0, -1}, {0, 1}, {1, -1}, {1, 0}, {1, 1}};
+  static const std::vector<std::pair<int, int>> knight = {{-2, -1}, {-2, 1}, {-1, -2}, {-1, 2}, {1, -2}, {1, 2}, {2, -1}, {2, 1}};
+  switch (v.piece) {
+    case Piece::queen: return onLine(v, r1, c1, r2, c2, true, true);
+    case Piece::rook: return onLine(v, r1, c1, r2, c2, true, false);
+    case Piece::bishop: return onLine(v, r1, c1, r2, c2, false, true);
+    case Piece::king: return leaps(v, r1, c1, r2, c2, king);
+    default: return leaps(v, r1, c1, r2, c2, knight);
+  }
+}
+
+// Is the map an automorphism: holes to holes, attacks to attacks?
+bool preserves(const Geometry& g, const std::vector<int>& map, const std::vector<std::vector<char>>& adj) {
+  for (int s = 0; s < g.squares; ++s)
+    if (g.isHole[s] != g.isHole[map[s]]) return false;
+  for (int s = 0; s < g.squares; ++s) {
+    if (g.isHole[s]) continue;
+    for (int t : g.kills[s])
+      if (!g.isHole[t] && !adj[map[s]][map[t]]) return false;
+  }
+  return true;  // a bijection mapping attacks into attacks on a finite graph maps onto them
+}
+
+}  // namespace
+
+Geometry variantGeometry(const Variant& v) {
+  if (v.rows < 1 || v.cols < 1 || v.rows > kMaxBoard || v.cols > kMaxBoard)
+    throw std::invalid_argument("board sides must be between 1 and " + std::to_string(kMaxBoard));
+  if (v.torus && v.rows != v.cols) throw std::invalid_argument("the torus must be square");
+  Geometry g;
+  g.ruleset = "queens";
+  g.variant = v;
+  g.n = v.cols;
+  g.rows = v.rows;
+  g.squares = v.rows * v.cols;
+  g.isHole.assign(g.squares, 0);
+  for (size_t i = 0; i < v.holes.size(); ++i) {
+    if (v.holes[i] < 0 || v.holes[i] >= g.squares) throw std::invalid_argument("hole square out of range");
+    if (i && v.holes[i] <= v.holes[i - 1]) throw std::invalid_argument("holes must be distinct and increasing");
+    g.isHole[v.holes[i]] = 1;
+  }
+  g.kills.resize(g.squares);
+  std::vector<std::vector<char>> adj(g.squares, std::vector<char>(g.squares, 0));
+  for (int s = 0; s < g.squares; ++s)
+    for (int t = 0; t < g.squares; ++t)
+      if (s == t || attacks(v, s / g.n, s % g.n, t / g.n, t % g.n)) {
+        g.kills[s].push_back(t);
+        adj[s][t] = 1;
+      }
+
+  // Candidates: a map about the centre (g = 0..7, the transposing ones only
+  // on a square board), then on the torus a shift.
+  const int R = v.rows, C = v.cols;
+  auto centreImage = [&](int k, int r, int c) -> std::pair<int, int> {
+    switch (k) {
+      case 0: return {r, c};
+      case 2: return {R - 1 - r, C - 1 - c};
+      case 4: return {r, C - 1 - c};
+      case 5: return {R - 1 - r, c};
+      default: return d4Image(k, R, r, c);  // square boards only
+    }
+  };
+  std::vector<int> identity(g.squares);
+  for (int s = 0; s < g.squares; ++s) identity[s] = s;
+  g.group.push_back(identity);
+  g.symOf.assign(g.squares, {});
+  for (int s = 0; s < g.squares; ++s) g.symOf[s].fill(s);
+  const int shifts = v.torus ? g.squares : 1;
+  std::set<std::vector<int>> seen = {identity};  // tiny boards and the torus repeat maps
+  for (int k = 0; k < kSymmetries; ++k) {
+    if (R != C && (k == 1 || k == 3 || k == 6 || k == 7)) continue;
+    for (int shift = 0; shift < shifts; ++shift) {
+      if (k == 0 && shift == 0) continue;  // the identity, already first
+      std::vector<int> map(g.squares);
+      for (int s = 0; s < g.squares; ++s) {
+        auto [r, c] = centreImage(k, s / C, s % C);
+        r = (r + shift / C) % R, c = (c + shift % C) % C;
+        map[s] = r * C + c;
+      }
+      if (!preserves(g, map, adj)) continue;
+      if (shift == 0)
+        for (int s = 0; s < g.squares; ++s) g.symOf[s][k] = map[s];
+      if (!seen.insert(map).second) continue;
+      g.group.push_back(map);
+    }
+  }
+  for (const auto& map : g.group) {
+    bool found = false;
+    for (int k = 0; k < kSymmetries && !found; ++k) {
+      found = true;
+      for (int s = 0; s < g.squares && found; ++s) found = g.symOf[s][k] == map[s];
+    }
+    g.groupInSlots &= found;
+  }
+  return g;
+}
+
 Geometry queensGeometry(int n) {
   if (n < 1 || n > kMaxBoard)
     throw std::invalid_argument("board size must be between 1 and " + std::to_string(kMaxBoard));
-  Geometry g;
-  g.ruleset = "queens";
-  g.n = n;
-  g.squares = n * n;
-  g.kills.resize(g.squares);
-  g.symOf.resize(g.squares);
-  for (int s = 0; s < g.squares; ++s) {
-    const int r = s / n, c = s % n;
-    for (int t = 0; t < g.squares; ++t) {
-      const int r2 = t / n, c2 = t % n;
-      if (r == r2 || c == c2 || r + c == r2 + c2 || r - c == r2 - c2) g.kills[s].push_back(t);
-    }
-    for (int k = 0; k < kSymmetries; ++k) {
-      auto [ri, ci] = d4Image(k, n, r, c);
-      g.symOf[s][k] = ri * n + ci;
-    }
-  }
-  return g;
+  return variantGeometry(squareVariant(n));
 }
 
 // Slot 2 is the half turn on boards that have one; a board without it keeps
 // the identity there, and then no square passes the mirror lemma's test.
 int Geometry::mirror180(int s) const { return symOf[s][2]; }
+
+int Geometry::mirrorImage(Mirror m, int s) const {
+  const int r = s / n, c = s % n;
+  switch (m) {
+    case Mirror::halfTurn: return (rows - 1 - r) * n + (n - 1 - c);
+    case Mirror::files: return r * n + (n - 1 - c);
+    case Mirror::ranks: return (rows - 1 - r) * n + c;
+    case Mirror::diagonal: return rows == n ? c * n + r : -1;
+    case Mirror::antiDiagonal: return rows == n ? (n - 1 - c) * n + (n - 1 - r) : -1;
+    default: return -1;
+  }
+}
+
+std::string boardWords(const Variant& v) {
+  std::string size = std::to_string(v.rows) + "x" + std::to_string(v.cols);
+  std::string s = "the " + size + (v.torus ? " torus" : " board");
+  if (v.rows != v.cols) s += " (" + std::to_string(v.rows) + " rows, " + std::to_string(v.cols) + " columns)";
+  if (!v.holes.empty()) {
+    s += v.holes.size() == 1 ? " with a hole at " : " with holes at ";
+    for (size_t i = 0; i < v.holes.size(); ++i) {
+      const int sq = v.holes[i];
+      s += (i ? "," : "") + std::string(1, char('a' + sq % v.cols)) + std::to_string(sq / v.cols + 1);
+    }
+  }
+  return s;
+}
 
 std::string Geometry::squareName(int s) const {
   return std::string(1, char('a' + s % n)) + std::to_string(s / n + 1);
@@ -63,7 +231,7 @@ std::optional<int> Geometry::parseSquare(const std::string& text) const {
     if (!std::isdigit(static_cast<unsigned char>(text[i]))) return std::nullopt;
     rank = rank * 10 + (text[i] - '0');
   }
-  if (text[1] == '0' || rank < 1 || rank > n) return std::nullopt;
+  if (text[1] == '0' || rank < 1 || rank > rows) return std::nullopt;
   return (rank - 1) * n + (f - 'a');
 }
 

@@ -32,7 +32,7 @@ struct Graph {
     std::vector<uint64_t> key(g.squares);
     for (auto& k : key) k = rng();
     for (int s = 0; s < g.squares; ++s) {
-      all.set(s);
+      if (g.isHole.empty() || !g.isHole[s]) all.set(s);  // hand-built geometries (tests) have no holes
       for (int t : g.kills[s]) kill[s].set(t);
       for (int k = 0; k < kSymmetries; ++k) zobrist8[s].h[k] = key[g.image(k, s)];
     }
@@ -80,6 +80,37 @@ struct Graph {
   }
   bool mirrorLemmaLoss(const Bits<W>& live, const Hash8& h) const {  // hash test, for search only
     return h.h[kHalfTurn] == h.h[0] && (live & selfMirrorAttack).empty();
+  }
+
+  // The whole group, when the 8 hashing slots do not hold it (the torus's shifts):
+  // proof emission and work units must use exactly the checker's group.
+  bool bigGroup() const { return !geo->groupInSlots; }
+  Bits<W> groupImage(size_t k, const Bits<W>& b) const {
+    Bits<W> r;
+    const std::vector<int>& map = geo->group[k];
+    b.forEach([&](int s) { r.set(map[s]); });
+    return r;
+  }
+  Bits<W> groupCanonical(const Bits<W>& b) const {
+    Bits<W> best = b;
+    for (size_t k = 1; k < geo->group.size(); ++k) {
+      Bits<W> c = groupImage(k, b);
+      if (c < best) best = c;
+    }
+    return best;
+  }
+  // Squares v of b that are least in their orbit under the stabiliser of b.
+  std::vector<int> groupOrbitLeaders(const Bits<W>& b) const {
+    std::vector<size_t> stab;
+    for (size_t k = 1; k < geo->group.size(); ++k)
+      if (groupImage(k, b) == b) stab.push_back(k);
+    std::vector<int> out;
+    b.forEach([&](int v) {
+      for (size_t k : stab)
+        if (geo->group[k][v] < v) return;
+      out.push_back(v);
+    });
+    return out;
   }
 
   // Exact image of a square set under symmetry g.

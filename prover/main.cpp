@@ -8,6 +8,7 @@
 #include <cstdlib>
 
 #include <boost/program_options.hpp>
+#include <algorithm>
 #include <atomic>
 #include <cstdio>
 #include <cstring>
@@ -79,18 +80,51 @@ it); 2 nothing decided: bad arguments, an output path that cannot be written
 by SIGINT/SIGTERM (finished work units are kept; the same command resumes).
 )";
 
-std::vector<int> parseQueens(const std::string& list, int n) {
+std::vector<int> parseSquares(const std::string& list, const Geometry& geo) {
   std::vector<int> out;
   if (list.empty()) return out;
-  const Geometry geo = queensGeometry(n);
   std::stringstream ss(list);
   std::string item;
   while (std::getline(ss, item, ',')) {
     auto sq = geo.parseSquare(item);
-    if (!sq) throw std::invalid_argument("'" + item + "' is not a square of the " + std::to_string(n) + "x" + std::to_string(n) + " board (use a1.." + geo.squareName(geo.squares - 1) + ")");
+    if (!sq)
+      throw std::invalid_argument("'" + item + "' is not a square of " + boardWords(geo.variant) + " (use a1.." +
+                                  geo.squareName(geo.squares - 1) + ")");
     out.push_back(*sq);
   }
   return out;
+}
+
+// --board square|torus|MxN, --piece, --holes: the game to play.
+Variant parseVariant(const std::string& board, const std::string& piece, const std::string& holes, int n, bool haveN) {
+  Variant v;
+  if (board == "square" || board == "torus") {
+    if (!haveN) throw std::invalid_argument("--n is required");
+    v.rows = v.cols = n;
+    v.torus = board == "torus";
+  } else {
+    const size_t x = board.find('x');
+    int rows = 0, cols = 0;
+    auto number = [&](const std::string& t, int& into) {
+      if (t.empty() || t.size() > 2 || t.find_first_not_of("0123456789") != std::string::npos) return false;
+      into = std::stoi(t);
+      return into >= 1 && into <= kMaxBoard;
+    };
+    if (x == std::string::npos || !number(board.substr(0, x), rows) || !number(board.substr(x + 1), cols))
+      throw std::invalid_argument("--board must be square, torus or MxN (M rows, N columns, each 1.." +
+                                  std::to_string(kMaxBoard) + "), got '" + board + "'");
+    if (haveN) throw std::invalid_argument("--n does not combine with --board MxN (the board gives the size)");
+    v.rows = rows, v.cols = cols;
+  }
+  auto p = parsePiece(piece);
+  if (!p) throw std::invalid_argument("--piece must be queen, rook, bishop, king or knight, got '" + piece + "'");
+  v.piece = *p;
+  const Geometry plain = variantGeometry(v);
+  v.holes = parseSquares(holes, plain);
+  std::sort(v.holes.begin(), v.holes.end());
+  for (size_t i = 1; i < v.holes.size(); ++i)
+    if (v.holes[i] == v.holes[i - 1]) throw std::invalid_argument("--holes names " + plain.squareName(v.holes[i]) + " twice");
+  return v;
 }
 
 }  // namespace
@@ -98,12 +132,17 @@ std::vector<int> parseQueens(const std::string& list, int n) {
 int runProver(int argc, char** argv, int rank, int ranks) {
   po::options_description opts("Options");
   int n = 0;
-  std::string queens, out, winBy;
+  std::string queens, out, winBy, board = "square", piece = "queen", holes, mirror = "half-turn";
   uint32_t heap = 0;
   ProveRequest req;
   opts.add_options()
     ("help,h", "show this help")
-    ("n", numberOption(&n, "--n", 1, kMaxBoard), "board size N (1..22)")
+    ("n", numberOption(&n, "--n", 1, kMaxBoard), "board size N (1..22): the N x N board or torus")
+    ("board", po::value<std::string>(&board), "square (default), torus (rows, columns and both diagonals wrap around; with --n) or MxN: M rows and N columns, e.g. 5x7 (no --n)")
+    ("piece", po::value<std::string>(&piece), "the piece both players place: queen (default), rook, bishop, king, knight (a knight may neither attack nor be attacked)")
+    ("holes", po::value<std::string>(&holes), "squares no piece may occupy, e.g. b1,c3; lines of attack pass over them")
+    ("mirror", po::value<std::string>(&mirror), "the default reply's map: half-turn (default), files (r,c)->(r,N-1-c), ranks (r,c)->(M-1-r,c), diagonal, antidiagonal, none")
+    ("by-mirror-lemma", "certify that the player to move loses by the mirror lemma for --mirror (a symmetry of order 2 under which no live square attacks its own image), or with --win-by SQ that SQ wins because the lemma applies after it (a manifest and one shard, OUT.lemma.qcert); no search")
     ("queens", po::value<std::string>(&queens), "queens already placed, e.g. e5,a1")
     ("heap", numberOption(&heap, "--heap", 0, 255)->default_value("0"), "add a Nim heap of this size (prove only, 0..255)")
     ("out,o", po::value<std::string>(&out), "write the certificate here")
@@ -148,28 +187,42 @@ int runProver(int argc, char** argv, int rank, int ranks) {
     return 2;
   }
   try {
-    if (!vm.count("n")) throw std::invalid_argument("--n is required");
+    const Variant variant = parseVariant(board, piece, holes, n, vm.count("n") > 0);
+    const Geometry geo = variantGeometry(variant);
+    if (!vm.count("n")) n = variant.rows == variant.cols ? variant.rows : 0;
     if (command == "grundy" && heap) throw std::invalid_argument("--heap does not apply to grundy");
     if (command == "grundy" && !winBy.empty()) throw std::invalid_argument("--win-by applies to prove, not grundy");
     // Every table page a search touches costs a page fault and zeroing, so
     // small boards get small tables unless told otherwise.
-    if (!vm.count("tt-mb")) req.ttMegabytes = n <= 10 ? 16 : n <= 12 ? 64 : 256;
+    if (!vm.count("tt-mb")) req.ttMegabytes = geo.squares <= 100 ? 16 : geo.squares <= 144 ? 64 : 256;
     if (vm.count("plain")) req.search.symmetry = req.search.etc = req.search.ordering = req.search.mirrorLemma = false;
     if (req.select.index >= req.select.count)
       throw std::invalid_argument("--unit must be a number between 0 and " + std::to_string(req.select.count - 1) +
                                   " (below --of " + std::to_string(req.select.count) + "), got '" +
                                   std::to_string(req.select.index) + "'");
     req.n = n;
-    req.queens = parseQueens(queens, n);
+    req.variant = variant;
+    req.queens = parseSquares(queens, geo);
+    for (int q : req.queens)
+      if (geo.isHole[q]) throw std::invalid_argument("--queens: " + geo.squareName(q) + " is a hole");
     if (!winBy.empty()) {
-      const auto squares = parseQueens(winBy, n);
+      const auto squares = parseSquares(winBy, geo);
       if (squares.size() != 1) throw std::invalid_argument("--win-by takes one square");
       req.winBy = squares[0];
     }
     req.heap = heap;
     req.grundy = command == "grundy";
     req.out = out;
-    req.mirrorDefault = !vm.count("no-mirror");
+    const auto mirrorMap = parseMirror(mirror);
+    if (!mirrorMap) throw std::invalid_argument("--mirror must be half-turn, files, ranks, diagonal, antidiagonal or none, got '" + mirror + "'");
+    req.mirror = *mirrorMap == Mirror::none ? Mirror::halfTurn : *mirrorMap;
+    req.mirrorDefault = !vm.count("no-mirror") && *mirrorMap != Mirror::none;
+    if (req.mirrorDefault && geo.mirrorImage(req.mirror, 0) < 0)
+      throw std::invalid_argument(std::string("--mirror ") + mirror + " needs a square board");
+    req.byMirrorLemma = vm.count("by-mirror-lemma") > 0;
+    if (req.byMirrorLemma && *mirrorMap == Mirror::none) throw std::invalid_argument("--by-mirror-lemma needs a map: --mirror half-turn, files, ranks, diagonal or antidiagonal");
+    if (req.byMirrorLemma && (req.jobs > 1 || !req.unitsDir.empty() || req.select.count > 1 || heap))
+      throw std::invalid_argument("--by-mirror-lemma takes no heap and no work units (but --win-by SQ: that move, then the lemma)");
     req.progress = !vm.count("quiet") && isatty(STDERR_FILENO);
   } catch (const std::exception& e) {
     std::cerr << "prover: " << e.what() << "\n";

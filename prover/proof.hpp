@@ -21,7 +21,8 @@ class ProofSink {
 
 struct EmitOptions {
   int cutoff = 20;             // positions with <= cutoff live squares: checker solves
-  bool mirrorDefault = false;  // use token 0 whenever the half-turn reply wins
+  bool mirrorDefault = false;  // use token 0 whenever the mirror reply wins
+  Mirror mirror = Mirror::halfTurn;  // which map the default reply names
 };
 
 struct EmitStats {
@@ -63,7 +64,8 @@ class ProofEmitter {
     // do as the memo key (the checker's own choice may differ; only the
     // classes must agree): the image in the frame of least hash.
     const Hash8 h = g_.hashOf(live);
-    const Key key{g_.image(Graph<W>::canonicalFrame(h), live), heap};
+    const bool big = g_.bigGroup();  // the torus: canonical under all its shifts too
+    const Key key{big ? g_.groupCanonical(live) : g_.image(Graph<W>::canonicalFrame(h), live), heap};
     if (auto it = memo_.find(key); it != memo_.end()) {
       if (it->second != wantWin) throw std::logic_error("proof emission: position needed with both outcomes");
       return;
@@ -72,8 +74,10 @@ class ProofEmitter {
       int move = -1;
       uint32_t token = 0;
       if (opt_.mirrorDefault && lastMove >= 0) {
-        const int m = g_.geo->mirror180(lastMove);
-        if (live.test(m) && ((heap == 0 && g_.mirrorLemmaLoss(live.andNot(g_.kill[m]))) || solver_.moveLoses(live, heap, m)))
+        const int m = g_.geo->mirrorImage(opt_.mirror, lastMove);
+        const bool halfTurn = opt_.mirror == Mirror::halfTurn;
+        if (m >= 0 && live.test(m) &&
+            ((halfTurn && heap == 0 && g_.mirrorLemmaLoss(live.andNot(g_.kill[m]))) || solver_.moveLoses(live, heap, m)))
           move = m;
       }
       if (move >= 0) {
@@ -91,6 +95,12 @@ class ProofEmitter {
         visit(live.andNot(g_.kill[move]), heap, false, move);
     } else {
       ++stats.lossNodes;
+      if (big) {
+        for (int v : g_.groupOrbitLeaders(live)) visit(live.andNot(g_.kill[v]), heap, true, v);
+        for (uint32_t k = 0; k < heap; ++k) visit(live, k, true, -1);
+        memo_.emplace(key, wantWin);
+        return;
+      }
       unsigned stab = 1;  // exact: a hash match is confirmed by the image
       for (int k = 1; k < kSymmetries; ++k)
         if (h.h[k] == h.h[0] && g_.image(k, live) == live) stab |= 1u << k;

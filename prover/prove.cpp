@@ -26,6 +26,18 @@ long peakRssKiB() {
 namespace {
 
 using Clock = std::chrono::steady_clock;
+
+std::string describeVariant(const ProveRequest& req) {
+  const Variant v = requestVariant(req);
+  return std::string(pieceName(v.piece, true)) + " on " + boardWords(v);
+}
+
+ClaimSpec claimOf(const ProveRequest& req, const std::vector<int>& queens, uint32_t heap, bool win, bool grundy) {
+  ClaimSpec c{req.n, queens, heap, win, grundy, {}, Mirror::halfTurn, false};
+  c.variant = requestVariant(req);
+  c.mirror = req.mirror;
+  return c;
+}
 double since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
 
 // Prints nodes and rate on stderr every second once a run passes two seconds.
@@ -93,6 +105,7 @@ UnitOutcome runUnits(const Graph<W>& g, const Bits<W>& root, const std::vector<i
   {  // The directory belongs to one claim: refuse to mix units of another.
     std::ostringstream id;
     id << "qcert units v1 n=" << req.n << " heap=" << heap << " queens=";
+    if (!requestVariant(req).plainQueens()) id << " variant=" << describeVariant(req) << " ";
     for (int q : rootQueens) id << q << ",";
     id << " moves=";
     for (int m : moves) id << m << ",";
@@ -169,10 +182,10 @@ UnitOutcome runUnits(const Graph<W>& g, const Bits<W>& root, const std::vector<i
         if (req.select.count == 1) halt = true;  // the parent is a win: stop the rest
         continue;
       }
-      ClaimSpec claim{req.n, rootQueens, h, true, false};
+      ClaimSpec claim = claimOf(req, rootQueens, h, true, false);
       if (!isHeapMove(m)) claim.queens.push_back(m);
       CertificateWriter writer(file.string(), claim, req.cutoff, req.mirrorDefault, producerText(req), req.zstdLevel);
-      ProofEmitter<W> emitter(g, solver, writer, EmitOptions{req.cutoff, req.mirrorDefault});
+      ProofEmitter<W> emitter(g, solver, writer, EmitOptions{req.cutoff, req.mirrorDefault, req.mirror});
       emitter.emit(live, h, true);
       if (halt.load() && signalled.load()) break;  // emission searched with a halted solver: discard
       const CertificateSummary sum = writer.finish();
@@ -276,9 +289,9 @@ ProveResult proveSharded(const Geometry& geo, const Graph<W>& g, const Bits<W>& 
     auto t1 = Clock::now();
     Solver<W> solver(g, tt, req.search);
     solver.stop = req.stop;
-    ClaimSpec claim{req.n, req.queens, heap, true, false};
+    ClaimSpec claim = claimOf(req, req.queens, heap, true, false);
     CertificateWriter writer(req.out, claim, req.cutoff, req.mirrorDefault, producerText(req), req.zstdLevel);
-    ProofEmitter<W> emitter(g, solver, writer, EmitOptions{req.cutoff, req.mirrorDefault});
+    ProofEmitter<W> emitter(g, solver, writer, EmitOptions{req.cutoff, req.mirrorDefault, req.mirror});
     emitter.emit(root, heap, true);
     if (req.stop && req.stop->load()) throw Interrupted("interrupted while writing the certificate");
     res.cert = writer.finish();
@@ -301,7 +314,7 @@ ProveResult proveSharded(const Geometry& geo, const Graph<W>& g, const Bits<W>& 
     shard.seal = readSeal((dir / unitFileName(i)).string());
     plan.next.push_back(std::move(shard));
   }
-  ClaimSpec claim{req.n, req.queens, heap, false, req.grundy};
+  ClaimSpec claim = claimOf(req, req.queens, heap, false, req.grundy);
   if (req.winBy >= 0) {  // root: win by the move, then the lost position's units
     PlanNode win;
     win.kind = PlanNode::Kind::winBy;
@@ -356,11 +369,11 @@ ProveResult proveWith(const Geometry& geo, const ProveRequest& req) {
   if (!req.out.empty()) {
     progress.phase("certificate");
     auto t1 = Clock::now();
-    ClaimSpec claim{req.n, req.queens, heap, res.win, req.grundy};
+    ClaimSpec claim = claimOf(req, req.queens, heap, res.win, req.grundy);
     std::string producer = "qcert prover; cutoff " + std::to_string(req.cutoff) + ", small solver " +
                            std::to_string(req.search.smallLimit) + ", zstd " + std::to_string(req.zstdLevel);
     CertificateWriter writer(req.out, claim, req.cutoff, req.mirrorDefault, producer, req.zstdLevel);
-    ProofEmitter<W> emitter(g, solver, writer, EmitOptions{req.cutoff, req.mirrorDefault});
+    ProofEmitter<W> emitter(g, solver, writer, EmitOptions{req.cutoff, req.mirrorDefault, req.mirror});
     emitter.emit(root, heap, res.win);
     // Searches cut short by the stop flag may have chosen wrong replies.
     if (req.stop && req.stop->load()) throw Interrupted("interrupted while writing the certificate; nothing is kept");
@@ -372,10 +385,81 @@ ProveResult proveWith(const Geometry& geo, const ProveRequest& req) {
   return res;
 }
 
+// The mirror lemma (docs/variants.md): an automorphism sigma of order 2 with
+// no live square attacking (or being) its own image, and a sigma-invariant
+// live set: every move v is answered by sigma(v), so the player to move loses.
+ProveResult proveByMirrorLemma(const Geometry& geo, const ProveRequest& req) {
+  if (req.heap != 0) throw std::invalid_argument("--by-mirror-lemma needs heap 0");
+  std::vector<int> sigma(geo.squares);
+  for (int s = 0; s < geo.squares; ++s)
+    if ((sigma[s] = geo.mirrorImage(req.mirror, s)) < 0)
+      throw std::invalid_argument(std::string("--mirror ") + mirrorName(req.mirror) + " is not a map of this board");
+  bool inGroup = false;
+  for (const auto& map : geo.group) inGroup |= map == sigma;
+  if (!inGroup)
+    throw std::invalid_argument(std::string("the mirror lemma does not apply: the ") + mirrorName(req.mirror) +
+                                " map is not a symmetry of this game");
+  std::vector<char> live(geo.squares);
+  for (int s = 0; s < geo.squares; ++s) live[s] = !geo.isHole[s];
+  auto place = [&](int q) {
+    if (q < 0 || q >= geo.squares || !live[q]) throw std::invalid_argument("queen on " + geo.squareName(q) + " is not a legal move");
+    for (int t : geo.kills[q]) live[t] = 0;
+  };
+  for (int q : req.queens) place(q);
+  uint32_t winToken = 0;  // with --win-by: that move, then the lemma
+  if (req.winBy >= 0) {
+    for (int s = 0; s < req.winBy; ++s) winToken += live[s];
+    ++winToken;
+    place(req.winBy);
+  }
+  for (int s = 0; s < geo.squares; ++s) {
+    if (!live[s]) continue;
+    if (!live[sigma[s]]) throw std::invalid_argument("the mirror lemma does not apply: " + geo.squareName(s) + " is live and its image " + geo.squareName(sigma[s]) + " is not");
+    for (int t : geo.kills[s])
+      if (t == sigma[s]) throw std::invalid_argument("the mirror lemma does not apply: " + geo.squareName(s) + " attacks (or is) its own image");
+  }
+  ProveResult res;
+  res.win = req.winBy >= 0;
+  res.grundy = 0;
+  for (char l : live) res.rootLive += l;
+  if (req.out.empty()) return res;
+  auto t1 = Clock::now();
+  if (req.winBy < 0) {
+    ClaimSpec claim = claimOf(req, req.queens, 0, false, req.grundy);
+    claim.mirrorLemma = true;
+    CertificateWriter writer(req.out, claim, 0, false, producerText(req) + ", mirror lemma", req.zstdLevel);
+    res.cert = writer.finish();
+  } else {  // a manifest: win by the move, then one shard, the lemma's certificate
+    std::vector<int> after = req.queens;
+    after.push_back(req.winBy);
+    ClaimSpec lost = claimOf(req, after, 0, false, false);
+    lost.mirrorLemma = true;
+    const fs::path shardPath = fs::path(req.out + ".lemma.qcert");
+    CertificateWriter writer(shardPath.string(), lost, 0, false, producerText(req) + ", mirror lemma", req.zstdLevel);
+    res.cert = writer.finish();
+    PlanNode shard;
+    shard.path = shardPath.filename().string();
+    shard.seal = res.cert.seal;
+    PlanNode plan;
+    plan.kind = PlanNode::Kind::winBy;
+    plan.token = winToken;
+    plan.next.push_back(std::move(shard));
+    const CertificateSummary m = writeManifest(req.out, claimOf(req, req.queens, 0, true, false), plan,
+                                               producerText(req) + ", win by a move then the mirror lemma");
+    res.cert.bytes += m.bytes;
+    res.manifestWritten = true;  // not "sharded": no work units to report
+  }
+  res.emitSeconds = since(t1);
+  return res;
+}
+
 }  // namespace
 
+Variant requestVariant(const ProveRequest& req) { return req.variant.rows ? req.variant : squareVariant(req.n); }
+
 ProveResult prove(const ProveRequest& req) {
-  const Geometry geo = queensGeometry(req.n);  // throws on a bad n
+  const Geometry geo = variantGeometry(requestVariant(req));  // throws on a bad board
+  if (req.byMirrorLemma) return proveByMirrorLemma(geo, req);
   if (req.cutoff < 0 || req.cutoff > 32) throw std::invalid_argument("cutoff must be between 0 and 32");
   if (req.heap > 255) throw std::invalid_argument("heap must be at most 255");
   if (geo.squares <= 64) return proveWith<1>(geo, req);
@@ -385,10 +469,16 @@ ProveResult prove(const ProveRequest& req) {
 }
 
 std::string describeClaim(const ProveRequest& req, const ProveResult& res) {
-  const Geometry geo = queensGeometry(req.n);
+  const Variant v = requestVariant(req);
+  const Geometry geo = variantGeometry(v);
   const std::string size = std::to_string(req.n) + "x" + std::to_string(req.n);
   std::string board;
-  if (req.queens.empty()) {
+  if (!v.plainQueens()) {  // "the empty 8x8 torus with kings"
+    std::string where = boardWords(v);
+    board = req.queens.empty() ? "the empty " + where.substr(4) : where + " after " + pieceName(v.piece, true) + " ";
+    for (size_t i = 0; i < req.queens.size(); ++i) board += (i ? ", " : "") + geo.squareName(req.queens[i]);
+    board += std::string(v.holes.empty() ? " with " : ", playing ") + pieceName(v.piece, true);
+  } else if (req.queens.empty()) {
     board = "the empty " + size + " board";
   } else {
     board = "the " + size + " board after queens ";

@@ -23,6 +23,9 @@ struct ProveRequest {
   int cutoff = 20;          // certificate cut-off K (see README: size vs check time)
   SearchOptions search;     // enhancements (all on by default) and small-solver limit
   bool mirrorDefault = true;
+  Variant variant;          // rows = 0: the queens game on the n x n board
+  Mirror mirror = Mirror::halfTurn;  // the default reply's map
+  bool byMirrorLemma = false;  // certify a loss by the mirror lemma for `mirror` (no search)
   int zstdLevel = 12;
   bool progress = false;    // periodic progress on stderr
   // Work units (sharded certificate): used when jobs > 1, unitsDir is set or
@@ -65,6 +68,9 @@ struct Refuted : std::runtime_error {
 // square that is not live, ...), ResourceError when the table or threads
 // cannot be had, Refuted and Interrupted as above.
 ProveResult prove(const ProveRequest& req);
+
+// The request's game: req.variant, or the queens game on the n x n board.
+Variant requestVariant(const ProveRequest& req);
 
 // Words for the statement a certificate of this request proves.
 std::string describeClaim(const ProveRequest& req, const ProveResult& res);

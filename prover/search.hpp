@@ -171,6 +171,12 @@ class Solver {
     // Enhanced transposition cutoffs, once all the children's buckets are on their way.
     for (size_t i = 0; i < kids.size() && winMove < 0 && opt_.etc; ++i) {
       if (kids[i].count <= smallLimit_) continue;
+      // A child the mirror lemma loses (the centre on an odd board, for
+      // queens and kings alike) wins at once, before any deep search.
+      if (opt_.mirrorLemma && heap == 0 && g_.mirrorLemmaLoss(kids[i].live, kids[i].hash)) {
+        winMove = kids[i].move;
+        break;
+      }
       auto hit = tt_.probe(keyOf(kids[i].hash, heap));
       if (hit.found && !hit.win) {
         ++stats.etcCutoffs;

@@ -23,6 +23,11 @@ namespace qcert {
 template <int W>
 std::vector<int> loserMoves(const Graph<W>& g, const Bits<W>& live, uint32_t heap) {
   std::vector<int> moves;
+  if (g.bigGroup()) {
+    moves = g.groupOrbitLeaders(live);
+    for (uint32_t k = 0; k < heap; ++k) moves.push_back(kHeapMove + int(k));
+    return moves;
+  }
   const unsigned stab = g.stabiliser(live);
   live.forEach([&](int v) {
     if (g.orbitLeader(stab, v)) moves.push_back(v);

@@ -394,7 +394,7 @@ std::vector<Mutant> semanticMutants(const Base& b, std::mt19937_64& rng) {
   add("ruleset 1", Expect::Reject, [](CertModel& m) { m.header.ruleset = 1; });
   add("outcome enum 2", Expect::Reject, [](CertModel& m) { m.header.outcome = 2; });
   add("kind enum 2", Expect::Reject, [](CertModel& m) { m.header.kind = 2; });
-  add("defaultReply enum 2", Expect::Reject, [](CertModel& m) { m.header.defaultReply = 2; });
+  add("defaultReply enum 6", Expect::Reject, [](CertModel& m) { m.header.defaultReply = 6; });
   add("defaultReply flipped", Expect::Spec, [](CertModel& m) { m.header.defaultReply ^= 1; });
 
   // Queens.

@@ -64,7 +64,7 @@ TEST(Leb128, CertificateWriterRoundTrip) {
   for (size_t chunkBytes : {size_t{1}, size_t{7}, size_t{64}, size_t{1} << 20}) {
     SCOPED_TRACE("chunkBytes=" + std::to_string(chunkBytes));
     const std::string path = dir.file("w.qc");
-    qcert::ClaimSpec claim{9, {40}, 7, true, false};
+    qcert::ClaimSpec claim{9, {40}, 7, true, false, {}, qcert::Mirror::halfTurn, false};
     {
       qcert::CertificateWriter w(path, claim, 5, true, "leb128 test", 3, chunkBytes);
       for (uint32_t t : tokens) w.reply(t);
@@ -125,7 +125,7 @@ TEST(Leb128, ValidCertificateWithManySmallChunks) {
   qcert::Solver<1> solver(g, tt, qcert::SearchOptions{});
   for (size_t chunkBytes : {size_t{1}, size_t{3}, size_t{16}}) {
     const std::string path = dir.file("c.qc");
-    qcert::ClaimSpec claim{n, {}, 0, true, false};
+    qcert::ClaimSpec claim{n, {}, 0, true, false, {}, qcert::Mirror::halfTurn, false};
     qcert::CertificateWriter w(path, claim, 4, false, "chunk test", 3, chunkBytes);
     qcert::ProofEmitter<1> e(g, solver, w, qcert::EmitOptions{4, false});
     ASSERT_TRUE(solver.wins(g.all, 0));

@@ -126,7 +126,7 @@ std::string malformedHeader(const HeaderModel& h) {
   if (h.ruleset != 0) return "ruleset " + std::to_string(h.ruleset);
   if (h.boardSize < 1 || h.boardSize > 22) return "boardSize " + std::to_string(h.boardSize);
   if (h.cutoff > 32) return "cutoff " + std::to_string(h.cutoff);
-  if (h.outcome > 1 || h.kind > 1 || h.defaultReply > 1) return "an enum out of range";
+  if (h.outcome > 1 || h.kind > 1 || h.defaultReply > 5) return "an enum out of range";
   if (h.kind == 1 && h.outcome != 1) return "a grundy claim with outcome win";
   return "";
 }
@@ -499,7 +499,7 @@ void roundTrip() {
     fields.push_back({"cutoff", std::move(e)});
   }
   fields.push_back({"defaultReply", {{"defaultReply flipped", [](HeaderModel& h) { h.defaultReply ^= 1; }},
-                                     {"defaultReply 2", [](HeaderModel& h) { h.defaultReply = 2; }}}});
+                                     {"defaultReply 6", [](HeaderModel& h) { h.defaultReply = 6; }}}});
   fields.push_back({"replyCount", {{"replyCount + 1", [](HeaderModel& h) { h.replyCount += 1; }},
                                    {"replyCount - 1", [](HeaderModel& h) { h.replyCount -= 1; }}}});
   fields.push_back({"chunkCount", {{"chunkCount + 1", [](HeaderModel& h) { h.chunkCount += 1; }},

@@ -63,10 +63,10 @@ const std::string kChecker = QCERT_CHECKER;
 
 // Torus boards with holes can have a group of at most 8 maps that are not the
 // 8 maps about the centre (the maps about a hole); the proof emitter and the
-// work units then reduce by the slots instead of the group, and the checker
-// rejects their certificates (see DISABLED_ tests below).  While that is so
-// the random round trips draw no holes on tori.
-constexpr bool kTorusHolesEmissionFixed = false;
+// work units once reduced by the slots instead of the group there, and the
+// checker rejected their certificates (tests below).  Fixed: the random round
+// trips draw holes on tori too.
+constexpr bool kTorusHolesEmissionFixed = true;
 
 qcert::Variant toVariant(const vref::Board& b) {
   qcert::Variant v;
@@ -481,7 +481,7 @@ TEST(VariantEmission, OrbitReductionUsesTheWholeGroup) { expectSlotsOrBigGroup(f
 // smaller group while the checker reduces by the whole group, and the
 // checker REJECTS the certificates (token order and memo differ).  Fix: e.g.
 // bigGroup() = the group holds a map that no slot holds.
-TEST(VariantEmission, DISABLED_OrbitReductionUsesTheWholeGroupOnToriWithHoles) { expectSlotsOrBigGroup(true); }
+TEST(VariantEmission, OrbitReductionUsesTheWholeGroupOnToriWithHoles) { expectSlotsOrBigGroup(true); }
 
 // =================================================================== 3. differential
 
@@ -756,10 +756,10 @@ RC_GTEST_PROP(VariantRoundTrip, RandomVariantsVerify, (uint64_t seed)) {
   RC_TAG(res.emit.decisions ? "tokens" : "no tokens");
 }
 
-// BUG (see DISABLED_OrbitReductionUsesTheWholeGroupOnToriWithHoles): true
-// claims on tori with one hole, proved with tokens, are REJECTED by the
-// checker; so are work units (a manifest) of such a claim.
-TEST(VariantRoundTrip, DISABLED_ToriWithHolesVerify) {
+// Regression (see OrbitReductionUsesTheWholeGroupOnToriWithHoles): true
+// claims on tori with one hole, proved with tokens, were REJECTED by the
+// checker; so were work units (a manifest) of such a claim.
+TEST(VariantRoundTrip, ToriWithHolesVerify) {
   qtest::TempDir dir;
   for (int piece = 0; piece < 5; ++piece)
     for (int n = 4; n <= 6; ++n) {
