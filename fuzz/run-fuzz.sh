@@ -13,7 +13,7 @@ seconds=${FUZZ_SECONDS:-600}
 build=${FUZZ_BUILD:-build-fuzz}
 jobs=${JOBS:-2}
 parallel=${FUZZ_PARALLEL:-1}
-targets=${FUZZ_TARGETS:-"fuzz_game_certificate fuzz_manifest fuzz_count_certificate fuzz_checker_args fuzz_mod2_certificate"}
+targets=${FUZZ_TARGETS:-"fuzz_game_certificate fuzz_manifest fuzz_count_certificate fuzz_checker_args fuzz_mod2_certificate fuzz_partizan_certificate"}
 
 command -v clang++ >/dev/null || { echo "make fuzz needs clang++ (tools/install-deps.sh installs clang)" >&2; exit 2; }
 CC=clang CXX=clang++ cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DQCERT_FUZZ=ON -DQCERT_NATIVE=OFF >/dev/null || exit 2
