@@ -3,7 +3,7 @@
 BUILD ?= build
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
-.PHONY: all deps build test audit bench bench-big bench-count bench-mod2 fuzz clean
+.PHONY: all deps build test audit bench bench-big bench-count bench-mod2 bench-variants fuzz clean
 
 all: build
 
@@ -54,6 +54,10 @@ bench-count: build
 # against plain baselines, certificate sizes and the checker's times (~30 s).
 bench-mod2: build
 	@tools/bench-mod2.sh
+
+# One row per game variant (docs/variants.md), each against the plain search.
+bench-variants: build
+	@tools/bench-variants.sh
 
 # libFuzzer on the checker (fuzz/README.md): build-fuzz with clang, each
 # target FUZZ_SECONDS from fuzz/corpus/<target>; exit 1 on a finding.

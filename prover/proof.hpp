@@ -58,6 +58,8 @@ class ProofEmitter {
   };
 
   void visit(const Bits<W>& live, uint32_t heap, bool wantWin, int lastMove) {
+    // Stopped (SIGINT/SIGTERM): abandon; the caller sees the flag and keeps nothing.
+    if (solver_.stop && solver_.stop->load(std::memory_order_relaxed)) return;
     const int cnt = live.count();
     if (cnt <= opt_.cutoff) return;
     // Any exact image chosen the same way for every member of the class will

@@ -187,7 +187,7 @@ UnitOutcome runUnits(const Graph<W>& g, const Bits<W>& root, const std::vector<i
       CertificateWriter writer(file.string(), claim, req.cutoff, req.mirrorDefault, producerText(req), req.zstdLevel);
       ProofEmitter<W> emitter(g, solver, writer, EmitOptions{req.cutoff, req.mirrorDefault, req.mirror});
       emitter.emit(live, h, true);
-      if (halt.load() && signalled.load()) break;  // emission searched with a halted solver: discard
+      if (halt.load()) break;  // emission with a halted solver (signal, or a lost sibling) may be cut short: discard
       const CertificateSummary sum = writer.finish();
       ++proved;
       std::lock_guard lk(statsMutex);
@@ -485,12 +485,15 @@ std::string describeClaim(const ProveRequest& req, const ProveResult& res) {
     for (size_t i = 0; i < req.queens.size(); ++i)
       board += (i ? ", " : "") + geo.squareName(req.queens[i]) + " " + geo.squarePaper(req.queens[i]);
   }
-  if (req.grundy) return "the Grundy value of " + board + " is " + std::to_string(res.grundy);
+  // A mirror-lemma certificate (not the --win-by manifest) says so, as the checker does.
+  static const char* const kMaps[] = {"", "half turn", "mirror in the files", "mirror in the ranks", "mirror in the diagonal", "mirror in the antidiagonal"};
+  const std::string lemma = req.byMirrorLemma && req.winBy < 0 ? std::string(", by the mirror lemma (") + kMaps[int(req.mirror)] + ")" : "";
+  if (req.grundy) return "the Grundy value of " + board + " is " + std::to_string(res.grundy) + lemma;
   std::string who = req.queens.empty() ? (res.win ? "first player wins" : "second player wins")
                                        : (res.win ? "the player to move wins" : "the player to move loses");
   std::string s = who + " on " + board;
   if (req.heap) s += " with a Nim heap of " + std::to_string(req.heap) + " added";
-  return s;
+  return s + lemma;
 }
 
 }  // namespace qcert
