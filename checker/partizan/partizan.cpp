@@ -113,9 +113,10 @@ struct Proof {
     const size_t i = size_t(it - replies.begin());
     if (used[i]) return;
     const uint64_t own = leftWins ? left : right, other = leftWins ? right : left;
-    if (it->move >= g.n * g.n || !(g.moves(own, other) & bit(it->move)))
-      throw Rejection("the reply " + (it->move < g.n * g.n ? g.square(it->move) : "square " + std::to_string(it->move)) + " is not a legal move for " + (leftWins ? "Left " : "Right ") +
-                      g.position(left, right));
+    if (it->move >= g.n * g.n || !(g.moves(own, other) & bit(it->move))) {
+      const std::string name = it->move < g.n * g.n ? g.square(it->move) : "square " + std::to_string(it->move);
+      throw Rejection("the reply " + name + " is not a legal move for " + (leftWins ? "Left " : "Right ") + g.position(left, right));
+    }
     used[i] = true;
     if (leftWins) loserMoves(left | bit(it->move), right);
     else loserMoves(left, right | bit(it->move));
@@ -179,8 +180,9 @@ std::string verifyPartizanCertificate(const Certificate& cert, std::ostream* ann
   proof.replies.reserve(list.size());
   for (unsigned i = 0; i < list.size(); ++i) {
     const Reply r{list[i].getLeft(), list[i].getRight(), list[i].getMove()};
-    if (i > 0 && (r.left < proof.replies.back().left || (r.left == proof.replies.back().left && r.right <= proof.replies.back().right)))
-      throw Rejection("replies " + std::to_string(i - 1) + " and " + std::to_string(i) + " are not in strictly increasing (left, right) order");
+    if (i > 0 && std::make_pair(r.left, r.right) <= std::make_pair(proof.replies.back().left, proof.replies.back().right))
+      throw Rejection("replies " + std::to_string(i - 1) + " and " + std::to_string(i) +
+                      " are not in strictly increasing (left, right) order");
     proof.replies.push_back(r);
   }
   proof.used.assign(list.size(), false);
@@ -190,7 +192,8 @@ std::string verifyPartizanCertificate(const Certificate& cert, std::ostream* ann
   std::string game = std::string("the partizan ") + kPlural[g.piece] + " game on ";
   const std::string board = std::to_string(g.n) + "x" + std::to_string(g.n) + " board";
   if (!left && !right) game += "the empty " + board;
-  else game += "the " + board + " with " + (left ? g.side("Left", left) : "") + (left && right ? " and " : "") + (right ? g.side("Right", right) : "");
+  else game += "the " + board + " with " + (left ? g.side("Left", left) : "") + (left && right ? " and " : "") +
+               (right ? g.side("Right", right) : "");
   if (g.blocking) game += " (chess convention: lines stop at the first piece)";
   if (announce)
     *announce << "  partizan game: " << game << "; " << list.size() << (list.size() == 1 ? " reply" : " replies")
