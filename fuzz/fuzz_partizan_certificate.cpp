@@ -133,7 +133,7 @@ Bytes structured(Input in) {
     while (!todo.empty() && rows.size() < 4096) {
       const auto [l, r] = todo.back();
       todo.pop_back();
-      const bool evenlyPlaced = __builtin_popcountll(l) - __builtin_popcountll(side[0]) == __builtin_popcountll(r) - __builtin_popcountll(side[1]);
+      const bool evenlyPlaced = (__builtin_popcountll(l) - __builtin_popcountll(side[0])) == (__builtin_popcountll(r) - __builtin_popcountll(side[1]));
       const bool leftMoves = evenlyPlaced == leftFirst;  // the first mover moves when both have placed alike
       const uint64_t own = leftMoves ? l : r, other = leftMoves ? r : l;
       for (uint64_t m = ref.moves(own, other); m; m &= m - 1) {
