@@ -16,6 +16,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <tuple>
 #include <sstream>
 #include <unordered_map>
 
@@ -142,14 +143,23 @@ kj::Array<capnp::word> wordsOf(const Bytes& file) {
 // the player who cannot move loses.
 struct GameRef {
   unsigned n;
-  std::vector<uint64_t> closed;  // closed[s]: s and every square a queen on s attacks
+  std::vector<uint64_t> closed;  // closed[s]: s and every square a piece on s attacks
   std::unordered_map<uint64_t, bool> memo;  // key: live set * 16 + heap
 
-  explicit GameRef(unsigned size) : n(size), closed(size * size) {
-    for (unsigned a = 0; a < n * n; ++a)
-      for (unsigned b = 0; b < n * n; ++b) {
-        const int r1 = int(a / n), c1 = int(a % n), r2 = int(b / n), c2 = int(b % n);
-        if (r1 == r2 || c1 == c2 || r1 + c1 == r2 + c2 || r1 - c1 == r2 - c2) closed[a] |= uint64_t(1) << b;
+  // rows x cols board, squares r*cols + c (rows * cols <= 64); the attack
+  // rules of docs/variants.md, differences taken mod n on the torus.
+  GameRef(unsigned rows, unsigned cols, unsigned piece, bool torus) : n(cols), closed(rows * cols) {
+    for (unsigned a = 0; a < rows * cols; ++a)
+      for (unsigned b = 0; b < rows * cols; ++b) {
+        int dr = int(b / cols) - int(a / cols), dc = int(b % cols) - int(a % cols);
+        if (torus) dr = (dr + int(cols)) % int(cols), dc = (dc + int(cols)) % int(cols);  // torus: square
+        auto d = [&](int x, int k) { return torus ? (x == k || x == int(cols) - k) : (x == k || x == -k); };
+        const bool line = dr == 0 || dc == 0;
+        const bool diagonal = torus ? ((dr - dc) % int(cols) == 0 || (dr + dc) % int(cols) == 0) : (dr == dc || dr == -dc);
+        const bool king = (dr == 0 || d(dr, 1)) && (dc == 0 || d(dc, 1));
+        const bool knight = (d(dr, 1) && d(dc, 2)) || (d(dr, 2) && d(dc, 1));
+        const bool hit = piece == 0 ? line || diagonal : piece == 1 ? line : piece == 2 ? diagonal : piece == 3 ? king : knight;
+        if (a == b || hit) closed[a] |= uint64_t(1) << b;
       }
   }
   bool wins(uint64_t live, unsigned heap) {
@@ -176,6 +186,10 @@ std::optional<GameClaim> readGameClaim(const Bytes& file) {
     c.heap = claim.getHeap();
     c.win = claim.getOutcome() == ::Outcome::WIN;
     c.grundy = claim.getKind() == ::ClaimKind::GRUNDY;
+    c.piece = unsigned(claim.getPiece());
+    c.columns = claim.getColumns();
+    c.torus = claim.getTorus();
+    for (uint16_t h : claim.getHoles()) c.holes.push_back(h);
     return c;
   } catch (const kj::Exception&) {
     return std::nullopt;
@@ -183,12 +197,17 @@ std::optional<GameClaim> readGameClaim(const Bytes& file) {
 }
 
 std::optional<bool> judgeGameClaim(const GameClaim& c) {
-  if (c.n < 1 || c.n > 6 || c.heap > 8) return std::nullopt;
-  static std::map<unsigned, GameRef> refs;
-  GameRef& ref = refs.try_emplace(c.n, c.n).first->second;
-  uint64_t live = c.n * c.n == 64 ? ~uint64_t(0) : (uint64_t(1) << (c.n * c.n)) - 1;
+  const unsigned rows = c.n, cols = c.columns ? c.columns : c.n;
+  if (rows < 1 || rows * cols > 36 || c.heap > 8 || c.piece > 4 || (c.torus && rows != cols)) return std::nullopt;
+  static std::map<std::tuple<unsigned, unsigned, unsigned, bool>, GameRef> refs;
+  GameRef& ref = refs.try_emplace({rows, cols, c.piece, c.torus}, rows, cols, c.piece, c.torus).first->second;
+  uint64_t live = (uint64_t(1) << (rows * cols)) - 1;
+  for (unsigned h : c.holes) {
+    if (h >= rows * cols) return std::nullopt;
+    live &= ~(uint64_t(1) << h);
+  }
   for (unsigned q : c.queens) {
-    if (q >= c.n * c.n || !(live >> q & 1)) return false;  // the root cannot be built: no true claim
+    if (q >= rows * cols || !(live >> q & 1)) return false;  // the root cannot be built: no true claim
     live &= ~ref.closed[q];
   }
   const bool win = ref.wins(live, unsigned(c.heap));

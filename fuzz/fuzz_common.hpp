@@ -51,6 +51,11 @@ struct GameClaim {
   uint64_t heap = 0;
   bool win = false;     // outcome == win
   bool grundy = false;  // kind == grundy (then "G = heap": (L, heap) is a loss)
+  // The variant (docs/variants.md): piece 0..4 (queen, rook, bishop, king,
+  // knight), the torus, columns (0: square), holes.
+  unsigned piece = 0, columns = 0;
+  bool torus = false;
+  std::vector<unsigned> holes;
 };
 // The claim of the file's first message (a Header); nullopt if unreadable.
 std::optional<GameClaim> readGameClaim(const Bytes& file);

@@ -318,8 +318,11 @@ int runProver(int argc, char** argv, int rank, int ranks) {
                   (unsigned long long)res.emit.defaultReplies, (unsigned long long)res.emit.lossNodes,
                   res.emit.decisions ? double(res.cert.bytes) / res.emit.decisions : 0.0, req.cutoff,
                   res.emitSeconds);
-    std::printf("STATS outcome=%s grundy=%u nodes=%llu wall_s=%.3f search_s=%.3f emit_s=%.3f peak_rss_kib=%ld cert_bytes=%llu decisions=%llu\n",
-                res.win ? "win" : "loss", res.grundy, (unsigned long long)res.search.nodes, wall, res.searchSeconds,
+    // grundy= only where a Grundy value was found: a won position's value is
+    // some g > 0 that `prove` does not compute (n = 8: a win, G = 3).
+    const std::string grundyField = req.grundy ? " grundy=" + std::to_string(res.grundy) : "";
+    std::printf("STATS outcome=%s%s nodes=%llu wall_s=%.3f search_s=%.3f emit_s=%.3f peak_rss_kib=%ld cert_bytes=%llu decisions=%llu\n",
+                res.win ? "win" : "loss", grundyField.c_str(), (unsigned long long)res.search.nodes, wall, res.searchSeconds,
                 res.emitSeconds, peakRssKiB(), (unsigned long long)res.cert.bytes,
                 (unsigned long long)res.emit.decisions);
   }

@@ -50,3 +50,20 @@ row knights "5x8" --board 5x8 --piece knight
 row torus "9x9 torus, kings" --board torus --n 9 --piece king
 row rect "10x11 queens" --board 10x11
 row holes "9x9 hole e4 queens" --n 9 --holes e4
+# The partizan game (docs/partizan-game.md) has no --plain search; its row is
+# the certified run alone, with the impartial game on the same board above
+# as the family it grew from.
+partizan_row() {  # label args...
+  local label=$1; shift
+  local cert="$work/partizan.qcert"
+  local stats; stats=$(timeout "$limit" $PROVER partizan "$@" --out "$cert" 2>/dev/null | grep '^STATS')
+  [ -z "$stats" ] && { printf '%-8s %-26s %-6s %-5s %13s\n' partizan "$label" opt "?" "> $limit s"; return; }
+  local t0; t0=$(now)
+  $CHECKER -q "$cert" >/dev/null || { echo "checker rejected $cert"; exit 1; }
+  local check_s; check_s=$(awk -v a="$t0" -v b="$(now)" 'BEGIN { printf "%.2f", b - a }')
+  local wall nodes rss; wall=$(field wall_s "$stats"); nodes=$(field nodes "$stats"); rss=$(field peak_rss_kib "$stats")
+  printf '%-8s %-26s %-6s %-5s %13s %11.3g %8s %8.1f %10s %8s %11s\n' partizan "$label" opt "-" "$nodes" \
+    "$(awk -v n="$nodes" -v w="$wall" 'BEGIN { print n / (w > 0.001 ? w : 0.001) }')" "$wall" "$(awk -v k="$rss" 'BEGIN { print k / 1024 }')" \
+    "$(stat -c %s "$cert")" "$check_s" "-"
+}
+partizan_row "6x6 bishops, Left first" --n 6 --piece bishop --first left
