@@ -156,6 +156,7 @@ int runProver(int argc, char** argv, int rank, int ranks) {
     ("units", po::value<std::string>(&req.unitsDir), "directory for work-unit certificates (implies work units)")
     ("unit", numberOption(&req.select.index, "--unit", 0, kMaxWorkers - 1)->default_value("0"), "with --of: prove only units i with i % of == unit (0..of-1)")
     ("of", numberOption(&req.select.count, "--of", 1, kMaxWorkers)->default_value("1"), "number of independent workers sharing the units (1..1000000)")
+    ("deterministic", "work units: prove each unit with an emptied table (each thread gets --tt-mb / --jobs), so proving a unit again gives a byte-identical shard; costs the transpositions units share")
     ("win-by", po::value<std::string>(&winBy), "work units below a known winning move: the manifest claims the position is won by this move")
     ("quiet,q", "print only the result line");
   po::options_description hidden;
@@ -220,6 +221,9 @@ int runProver(int argc, char** argv, int rank, int ranks) {
     if (req.mirrorDefault && geo.mirrorImage(req.mirror, 0) < 0)
       throw std::invalid_argument(std::string("--mirror ") + mirror + " needs a square board");
     req.byMirrorLemma = vm.count("by-mirror-lemma") > 0;
+    req.deterministicUnits = vm.count("deterministic") > 0;
+    if (req.deterministicUnits && !req.sharded())
+      throw std::invalid_argument("--deterministic applies to work units (--jobs J > 1, --units DIR, --unit/--of or --win-by)");
     if (req.byMirrorLemma && *mirrorMap == Mirror::none) throw std::invalid_argument("--by-mirror-lemma needs a map: --mirror half-turn, files, ranks, diagonal or antidiagonal");
     if (req.byMirrorLemma && (req.jobs > 1 || !req.unitsDir.empty() || req.select.count > 1 || heap))
       throw std::invalid_argument("--by-mirror-lemma takes no heap and no work units (but --win-by SQ: that move, then the lemma)");

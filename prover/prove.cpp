@@ -138,10 +138,18 @@ UnitOutcome runUnits(const Graph<W>& g, const Bits<W>& root, const std::vector<i
   EmitStats emitTotal;
   uint64_t bytes = 0;
   std::vector<std::unique_ptr<Solver<W>>> solvers;
+  // --deterministic: each worker has its own table (an equal share of
+  // --tt-mb), emptied before every unit, and a fresh solver per unit, so a
+  // unit's certificate depends on nothing but the unit: proving it again, on
+  // any thread, in any order, gives the same bytes.
+  std::vector<std::unique_ptr<TranspositionTable>> tables;
   for (int t = 0; t < std::max(1, req.jobs); ++t) {
-    solvers.push_back(std::make_unique<Solver<W>>(g, tt, req.search));
+    if (req.deterministicUnits)
+      tables.push_back(std::make_unique<TranspositionTable>(std::max<size_t>(1, req.ttMegabytes / size_t(std::max(1, req.jobs)))));
+    solvers.push_back(std::make_unique<Solver<W>>(g, req.deterministicUnits ? *tables.back() : tt, req.search));
     solvers.back()->stop = &halt;
   }
+  SearchStats replacedStats;  // the solvers a deterministic run replaced
   progress.extra([&] { return "  units " + std::to_string(resumed + proved) + "/" + std::to_string(mine.size()); });
   std::thread watcher;
   try {
@@ -158,7 +166,7 @@ UnitOutcome runUnits(const Graph<W>& g, const Bits<W>& root, const std::vector<i
     progress.extra(nullptr);
     throw ResourceError(std::string("cannot start a thread: ") + e.what());
   }
-  auto worker = [&](Solver<W>& solver) {
+  auto worker = [&](size_t t) {
     for (size_t k; !halt.load() && (k = next.fetch_add(1)) < mine.size();) {
       const size_t i = mine[k];
       const fs::path file = dir / unitFileName(i);
@@ -171,6 +179,17 @@ UnitOutcome runUnits(const Graph<W>& g, const Bits<W>& root, const std::vector<i
         if (req.select.count == 1) halt = true;
         continue;
       }
+      if (req.deterministicUnits) {
+        tables[t]->clear();
+        auto fresh = std::make_unique<Solver<W>>(g, *tables[t], req.search);
+        fresh->stop = &halt;
+        {
+          std::lock_guard lk(statsMutex);
+          replacedStats.add(solvers[t]->stats);
+        }
+        solvers[t] = std::move(fresh);
+      }
+      Solver<W>& solver = *solvers[t];
       const int m = moves[i];
       const Bits<W> live = isHeapMove(m) ? root : root.andNot(g.kill[m]);
       const uint32_t h = isHeapMove(m) ? uint32_t(m - kHeapMove) : heap;
@@ -200,9 +219,9 @@ UnitOutcome runUnits(const Graph<W>& g, const Bits<W>& root, const std::vector<i
   };
   std::vector<std::thread> threads;
   std::string threadError;
-  for (auto& s : solvers) {
+  for (size_t t = 0; t < solvers.size(); ++t) {
     try {
-      threads.emplace_back(worker, std::ref(*s));
+      threads.emplace_back(worker, t);
     } catch (const std::system_error& e) {  // the threads started must be joined before any throw
       threadError = e.what();
       halt = true;
@@ -220,6 +239,7 @@ UnitOutcome runUnits(const Graph<W>& g, const Bits<W>& root, const std::vector<i
   watcher.join();
   progress.extra(nullptr);  // it refers to this frame's counters
   for (auto& s : solvers) searchTotal.add(s->stats);
+  searchTotal.add(replacedStats);
   out.resumed = resumed;
   out.proved = proved;
   out.losingMove = losing;

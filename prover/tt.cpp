@@ -45,6 +45,11 @@ TranspositionTable::TranspositionTable(size_t megabytes) {
 
 TranspositionTable::~TranspositionTable() { munmap(table_, buckets_ * sizeof(Bucket)); }
 
+void TranspositionTable::clear() {
+  if (madvise(table_, buckets_ * sizeof(Bucket), MADV_DONTNEED) != 0)
+    std::memset(static_cast<void*>(table_), 0, buckets_ * sizeof(Bucket));  // all-zero bytes are empty entries
+}
+
 TranspositionTable::Hit TranspositionTable::probe(uint64_t key) const {
   const Bucket& b = table_[key & mask_];
   for (const Entry& e : b.e) {

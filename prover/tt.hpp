@@ -38,6 +38,9 @@ class TranspositionTable {
   void prefetch(uint64_t key) const { __builtin_prefetch(&table_[key & mask_]); }
   void store(uint64_t key, bool win, uint16_t move, unsigned work);
   size_t bytes() const { return buckets_ * sizeof(Bucket); }
+  // Forgets every entry: the pages go back to the kernel and read as zeros
+  // (empty entries) when next touched. Not while other threads use the table.
+  void clear();
 
  private:
   struct Entry {
