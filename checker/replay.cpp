@@ -444,11 +444,14 @@ uint64_t replayMemoryBound(const Certificate& cert) {
   // (winner) or is the one child of a winner or the root (loser), so the memo
   // holds at most 2 * replyCount + 1 keys; its table is at most 8/3 times that
   // at a load of 3/4, twice during a doubling.  The solver's memo has at most
-  // 2^24 slots, the stack 64 MiB plus the depth, and two chunk buffers.
+  // 2^24 slots, the stack 64 MiB plus the depth, and two chunk buffers.  The
+  // images of the positions on the path: at most one level per square, each
+  // a set per symmetry (8 at most, 8 n^2 on the torus).
   const unsigned squares = cert.board.rows * cert.board.cols, words = squares <= 64 ? 1 : squares <= 128 ? 2 : squares <= 256 ? 4 : 8;
   const uint64_t memo = (2 * cert.replyCount + 1) * 16 / 3 * (8 * words + 8 + 4);
   const uint64_t solver = (uint64_t(1) << 24) * (8 + 1 + 4) * 3 / 2;
-  return memo + solver + (uint64_t(64) << 20) + 2 * uint64_t(kMaxRawSize);
+  const uint64_t images = uint64_t(squares + 2) * (cert.board.torus ? 8 * squares : 8) * (8 * words + 2);
+  return memo + solver + images + (uint64_t(64) << 20) + 2 * uint64_t(kMaxRawSize);
 }
 
 ReplayStats replayCertificate(const Certificate& cert, TokenStream& tokens) {
