@@ -214,6 +214,24 @@ std::string boardWords(const Variant& v) {
   return s;
 }
 
+std::vector<int> parseSquareList(const Geometry& geo, const std::string& list) {
+  std::vector<int> out;
+  if (list.empty()) return out;
+  size_t start = 0;
+  for (;;) {
+    const size_t comma = list.find(',', start);
+    const std::string item = list.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+    if (item.empty()) throw std::invalid_argument("the square list '" + list + "' has an empty item (a doubled or trailing comma)");
+    const auto sq = geo.parseSquare(item);
+    if (!sq)
+      throw std::invalid_argument("'" + item + "' is not a square of " + boardWords(geo.variant) + " (use a1.." +
+                                  geo.squareName(geo.squares - 1) + ")");
+    out.push_back(*sq);
+    if (comma == std::string::npos) return out;
+    start = comma + 1;
+  }
+}
+
 std::string Geometry::squareName(int s) const {
   return std::string(1, char('a' + s % n)) + std::to_string(s / n + 1);
 }

@@ -70,6 +70,11 @@ struct Geometry {
   std::optional<int> parseSquare(const std::string& text) const;
 };
 
+// A comma-separated list of square names ("e5,a1"); throws
+// std::invalid_argument naming the first item that is not a square of the
+// board, or an empty item ("a1,,b2", a trailing comma).
+std::vector<int> parseSquareList(const Geometry& geo, const std::string& list);
+
 // Queens on the n x n board, 1 <= n <= kMaxBoard.
 Geometry queensGeometry(int n);
 // Any variant; throws std::invalid_argument naming what is wrong.

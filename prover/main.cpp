@@ -80,20 +80,7 @@ it); 2 nothing decided: bad arguments, an output path that cannot be written
 by SIGINT/SIGTERM (finished work units are kept; the same command resumes).
 )";
 
-std::vector<int> parseSquares(const std::string& list, const Geometry& geo) {
-  std::vector<int> out;
-  if (list.empty()) return out;
-  std::stringstream ss(list);
-  std::string item;
-  while (std::getline(ss, item, ',')) {
-    auto sq = geo.parseSquare(item);
-    if (!sq)
-      throw std::invalid_argument("'" + item + "' is not a square of " + boardWords(geo.variant) + " (use a1.." +
-                                  geo.squareName(geo.squares - 1) + ")");
-    out.push_back(*sq);
-  }
-  return out;
-}
+std::vector<int> parseSquares(const std::string& list, const Geometry& geo) { return parseSquareList(geo, list); }
 
 // --board square|torus|MxN, --piece, --holes: the game to play.
 Variant parseVariant(const std::string& board, const std::string& piece, const std::string& holes, int n, bool haveN) {

@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "partizan.hpp"
+#include "../geometry.hpp"
 
 namespace qcert::partizan {
 
@@ -62,33 +63,12 @@ std::optional<Rule> parseRule(const std::string& t) {
   return std::nullopt;
 }
 
-std::string squareName(int n, int s) { return std::string(1, char('a' + s % n)) + std::to_string(s / n + 1); }
+// Square names and lists are the queens game's (prover/geometry.hpp).
+std::string squareName(int n, int s) { return queensGeometry(n).squareName(s); }
 
-std::optional<int> parseSquare(int n, const std::string& t) {
-  if (t.size() < 2 || t.size() > 3 || t[0] < 'a' || t[0] > 'z') return std::nullopt;
-  const int c = t[0] - 'a';
-  int rank = 0;
-  for (size_t i = 1; i < t.size(); ++i) {
-    if (t[i] < '0' || t[i] > '9') return std::nullopt;
-    rank = rank * 10 + (t[i] - '0');
-  }
-  if (t[1] == '0' || c >= n || rank < 1 || rank > n) return std::nullopt;
-  return (rank - 1) * n + c;
-}
+std::optional<int> parseSquare(int n, const std::string& t) { return queensGeometry(n).parseSquare(t); }
 
-std::vector<int> parseSquareList(int n, const std::string& list) {
-  std::vector<int> out;
-  if (list.empty()) return out;
-  std::stringstream ss(list);
-  std::string item;
-  while (std::getline(ss, item, ',')) {
-    const auto s = parseSquare(n, item);
-    if (!s) throw std::invalid_argument("'" + item + "' is not a square of the " + std::to_string(n) + "x" + std::to_string(n) + " board");
-    out.push_back(*s);
-  }
-  if (list.back() == ',') throw std::invalid_argument("the square list '" + list + "' ends with a comma");
-  return out;
-}
+std::vector<int> parseSquareList(int n, const std::string& list) { return parseSquareList(queensGeometry(n), list); }
 
 uint64_t maskOf(const std::vector<int>& squares) {
   uint64_t m = 0;
