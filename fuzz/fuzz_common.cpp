@@ -215,6 +215,23 @@ std::optional<bool> judgeGameClaim(const GameClaim& c) {
   return win == c.win;
 }
 
+void judgeVerifiedHeaderFile(const Bytes& file, const std::string& verdictLine, const std::string& family,
+                             const std::function<bool(::Header::Reader)>& ours,
+                             const std::function<std::optional<bool>(::Header::Reader)>& judge) {
+  auto words = kj::heapArray<capnp::word>(file.size() / 8);
+  if (!words.size()) fail("VERIFIED an empty file: " + verdictLine);
+  std::memcpy(words.begin(), file.data(), words.size() * 8);
+  try {
+    capnp::FlatArrayMessageReader reader(words);
+    const auto header = reader.getRoot<::Header>();
+    if (!ours(header)) return judgeVerifiedCountFile(file, verdictLine);  // a game or count file after all
+    const auto truth = judge(header);
+    if (truth && !*truth) fail("VERIFIED a false " + family + " claim (reference): " + verdictLine);
+  } catch (const kj::Exception&) {
+    fail("VERIFIED a file whose Header the reference cannot read: " + verdictLine);
+  }
+}
+
 void judgeVerifiedGameFile(const Bytes& file, const std::string& verdictLine) {
   try {  // a mutated file may have become a count certificate
     auto words = wordsOf(file);

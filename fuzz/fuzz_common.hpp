@@ -5,9 +5,12 @@
 // the references are written from the rules (README, docs/).
 #pragma once
 
+#include "qcert.capnp.h"
+
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -85,6 +88,14 @@ std::optional<CountRef> referenceCount(unsigned problem, unsigned n, unsigned ho
 // After VERIFIED on a count file: traps when the reference disagrees with
 // the claim's totals or classes.
 void judgeVerifiedCountFile(const Bytes& file, const std::string& verdictLine);
+// A VERIFIED header-only certificate of one game family (mod-2, partizan):
+// when its Header is of that family (`ours`), `judge` decides the claim
+// (nullopt: beyond the reference) and a false one is a finding; a file of
+// another family goes to judgeVerifiedCountFile; an unreadable Header is a
+// finding.
+void judgeVerifiedHeaderFile(const Bytes& file, const std::string& verdictLine, const std::string& family,
+                             const std::function<bool(::Header::Reader)>& ours,
+                             const std::function<std::optional<bool>(::Header::Reader)>& judge);
 
 // A little reader over the fuzz input.
 struct Input {

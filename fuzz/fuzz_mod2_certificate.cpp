@@ -378,18 +378,8 @@ Bytes structured(Input in) {
 }
 
 void judgeVerified(const Bytes& file, const std::string& verdictLine) {
-  auto words = kj::heapArray<capnp::word>(file.size() / 8);
-  if (!words.size()) fail("VERIFIED an empty file: " + verdictLine);
-  std::memcpy(words.begin(), file.data(), words.size() * 8);
-  try {
-    capnp::FlatArrayMessageReader reader(words);
-    const auto header = reader.getRoot<::Header>();
-    if (!header.hasMod2()) return judgeVerifiedCountFile(file, verdictLine);  // a game or count file after all
-    const auto truth = judge(header.getMod2());
-    if (truth && !*truth) fail("VERIFIED a false mod-2 claim (reference): " + verdictLine);
-  } catch (const kj::Exception&) {
-    fail("VERIFIED a file whose Header the reference cannot read: " + verdictLine);
-  }
+  judgeVerifiedHeaderFile(file, verdictLine, "mod-2", [](::Header::Reader h) { return h.hasMod2(); },
+                          [](::Header::Reader h) { return judge(h.getMod2()); });
 }
 
 }  // namespace

@@ -183,18 +183,8 @@ Bytes structured(Input in) {
 }
 
 void judgeVerified(const Bytes& file, const std::string& verdictLine) {
-  auto words = kj::heapArray<capnp::word>(file.size() / 8);
-  if (!words.size()) fail("VERIFIED an empty file: " + verdictLine);
-  std::memcpy(words.begin(), file.data(), words.size() * 8);
-  try {
-    capnp::FlatArrayMessageReader reader(words);
-    const auto header = reader.getRoot<::Header>();
-    if (!header.hasPartizan()) return judgeVerifiedCountFile(file, verdictLine);  // a game or count file after all
-    const auto truth = judge(header.getPartizan());
-    if (truth && !*truth) fail("VERIFIED a false partizan claim (reference): " + verdictLine);
-  } catch (const kj::Exception&) {
-    fail("VERIFIED a file whose Header the reference cannot read: " + verdictLine);
-  }
+  judgeVerifiedHeaderFile(file, verdictLine, "partizan", [](::Header::Reader h) { return h.hasPartizan(); },
+                          [](::Header::Reader h) { return judge(h.getPartizan()); });
 }
 
 }  // namespace

@@ -23,18 +23,23 @@ namespace qtest {
 
 // ------------------------------------------------------------ parse/write
 
-CertModel parseCertificate(const std::vector<uint8_t>& bytes) {
-  if (bytes.size() % 8 != 0) throw std::runtime_error("size is not a multiple of 8");
-  kj::Array<capnp::word> words = kj::heapArray<capnp::word>(bytes.size() / 8);
-  std::memcpy(words.begin(), bytes.data(), bytes.size());
+std::vector<kj::ArrayPtr<const capnp::word>> splitMessages(kj::ArrayPtr<const capnp::word> words) {
   std::vector<kj::ArrayPtr<const capnp::word>> msgs;
-  kj::ArrayPtr<const capnp::word> rest = words.asPtr();
+  kj::ArrayPtr<const capnp::word> rest = words;
   while (rest.size() > 0) {
     capnp::FlatArrayMessageReader r(rest);
     const capnp::word* end = r.getEnd();
     msgs.push_back(kj::arrayPtr(rest.begin(), end));
     rest = kj::arrayPtr(end, rest.end());
   }
+  return msgs;
+}
+
+CertModel parseCertificate(const std::vector<uint8_t>& bytes) {
+  if (bytes.size() % 8 != 0) throw std::runtime_error("size is not a multiple of 8");
+  kj::Array<capnp::word> words = kj::heapArray<capnp::word>(bytes.size() / 8);
+  std::memcpy(words.begin(), bytes.data(), bytes.size());
+  const std::vector<kj::ArrayPtr<const capnp::word>> msgs = splitMessages(words.asPtr());
   if (msgs.size() < 2) throw std::runtime_error("fewer than two messages");
   CertModel m;
   {

@@ -4,6 +4,9 @@
 // decode LEB128 tokens, a reference replay of the spec that records where
 // each token is consumed, and a truth oracle for claims.
 #pragma once
+#include <capnp/common.h>
+#include <kj/array.h>
+
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -42,6 +45,9 @@ struct CertModel {
 
 // Throws std::runtime_error when the bytes are not Header, chunks, Seal.
 CertModel parseCertificate(const std::vector<uint8_t>& bytes);
+
+// The stream-framed messages of a certificate's words, in order.
+std::vector<kj::ArrayPtr<const capnp::word>> splitMessages(kj::ArrayPtr<const capnp::word> words);
 
 // Serialises header and chunks exactly as given and appends a Seal over
 // them: the correct XXH3-128 unless `sealOverride` is given.

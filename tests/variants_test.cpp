@@ -138,17 +138,8 @@ qtest::RunResult runChecker(const std::string& file, double timeout = 60) {
 }
 
 // ------------------------------------------------------- certificate bytes
-std::vector<kj::ArrayPtr<const capnp::word>> splitMessages(const kj::Array<capnp::word>& words) {
-  std::vector<kj::ArrayPtr<const capnp::word>> msgs;
-  kj::ArrayPtr<const capnp::word> rest = words.asPtr();
-  while (rest.size() > 0) {
-    capnp::FlatArrayMessageReader r(rest);
-    const capnp::word* end = r.getEnd();
-    msgs.push_back(kj::arrayPtr(rest.begin(), end));
-    rest = kj::arrayPtr(end, rest.end());
-  }
-  return msgs;
-}
+// splitMessages: tests/certfile.hpp
+using qtest::splitMessages;
 kj::Array<capnp::word> wordsOf(const std::vector<uint8_t>& bytes) {
   kj::Array<capnp::word> words = kj::heapArray<capnp::word>(bytes.size() / 8);
   std::memcpy(words.begin(), bytes.data(), bytes.size());
