@@ -88,8 +88,13 @@ class ProgressReporter {
 namespace fs = std::filesystem;
 
 std::string producerText(const ProveRequest& req) {
-  return "qcert prover; cutoff " + std::to_string(req.cutoff) + ", small solver " +
-         std::to_string(req.search.smallLimit) + ", zstd " + std::to_string(req.zstdLevel);
+  std::string text = "qcert prover; cutoff " + std::to_string(req.cutoff) + ", small solver " +
+                     std::to_string(req.search.smallLimit) + ", zstd " + std::to_string(req.zstdLevel);
+  // What re-proving a deterministic unit needs to give the same bytes.
+  if (req.deterministicUnits)
+    text += ", deterministic unit with a " +
+            std::to_string(std::max<size_t>(1, req.ttMegabytes / size_t(std::max(1, req.jobs)))) + " MiB table";
+  return text;
 }
 
 // Proves (or finds lost) every unit of `select` below the loser position

@@ -29,11 +29,13 @@ inline bool isHeapMove(int m) { return m >= kHeapMove; }
 struct SearchStats {
   uint64_t nodes = 0;       // positions visited, small-solver ones included
   uint64_t smallNodes = 0;  // of which inside the exact small solver
+  uint64_t searchCalls = 0; // calls of the main search (each small-solver call counts once)
   uint64_t ttHits = 0;
   uint64_t etcCutoffs = 0;
   void add(const SearchStats& o) {
     nodes += o.nodes;
     smallNodes += o.smallNodes;
+    searchCalls += o.searchCalls;
     ttHits += o.ttHits;
     etcCutoffs += o.etcCutoffs;
   }
@@ -128,6 +130,7 @@ class Solver {
   // is the move most likely to win (the mirror lemma's strategy).
   bool solve(const Bits<W>& live, uint32_t heap, const Hash8& h, int cnt, int ply, int lastMove = -1) {
     countNode();
+    ++stats.searchCalls;
     if (cnt == 0) return heap > 0;
     if (cnt <= smallLimit_) return smallSolve(live, heap, cnt);
     if (cnt <= 32 && !inFrame(live)) setFrame(live, cnt);  // the small solves below share it
@@ -137,7 +140,11 @@ class Solver {
       ++stats.ttHits;
       return hit.win;
     }
-    const uint64_t nodesBefore = stats.nodes;
+    // The table's replacement weight: the subtree's main-search calls, not
+    // its small-solver nodes, so that how the small solver gets its exact
+    // answers (its memo, its own pruning) cannot change what the table keeps,
+    // the replies the emitter takes, or a deterministic unit's bytes.
+    const uint64_t callsBefore = stats.searchCalls;
 
     // Stabiliser from the hashes: g fixes L iff the image under g hashes alike.
     unsigned stab = 1;
@@ -204,7 +211,7 @@ class Solver {
     const bool win = winMove >= 0;
     if (stop && stop->load(std::memory_order_relaxed)) return win;
     tt_.store(key, win, win ? toCanonical(h, winMove) : TranspositionTable::kNoMove,
-              unsigned(std::bit_width(stats.nodes - nodesBefore)));
+              unsigned(std::bit_width(stats.searchCalls - callsBefore)));
     return win;
   }
 
