@@ -38,8 +38,8 @@ class TranspositionTable {
   void prefetch(uint64_t key) const { __builtin_prefetch(&table_[key & mask_]); }
   void store(uint64_t key, bool win, uint16_t move, unsigned work);
   size_t bytes() const { return buckets_ * sizeof(Bucket); }
-  // Forgets every entry: the pages go back to the kernel and read as zeros
-  // (empty entries) when next touched. Not while other threads use the table.
+  // Forgets every entry (a new generation; see tt.cpp). Not while other
+  // threads use the table.
   void clear();
 
  private:
@@ -52,6 +52,7 @@ class TranspositionTable {
   };
   size_t buckets_;
   size_t mask_;
+  uint64_t generation_ = 1;  // entries of other generations are empty
   Bucket* table_;  // anonymous mmap: zero pages are only touched when used
 };
 
