@@ -267,7 +267,7 @@ int runCheck(const CheckOptions& o, std::ostream& out, std::ostream& err) {
     }
     if (announce) *announce << "  checking: " << claimInWords(cert) << std::endl;
     if (cert.hasPlan) {
-      const ManifestStats stats = verifyManifest(cert, o.path, o.jobs, announce);
+      const ManifestStats stats = verifyManifest(cert, o.path, o.jobs, announce, o.observer);
       out << "VERIFIED: " << claimInWords(cert) << std::endl;
       if (!o.quiet)
         err << "  manifest: " << stats.shards << " shards, tokens " << stats.tokens << ", nodes " << stats.nodes
@@ -279,7 +279,7 @@ int runCheck(const CheckOptions& o, std::ostream& out, std::ostream& err) {
                 << cert.chunks.size() << (cert.chunks.size() == 1 ? " chunk" : " chunks") << "; memory at most about " << (replayMemoryBound(cert) >> 20) << " MiB (--max-memory "
                 << (limits::memoryLimit() >> 20) << " MiB)" << std::endl;
     TokenStream tokens(cert);
-    const ReplayStats stats = replayCertificate(cert, tokens);
+    const ReplayStats stats = replayCertificate(cert, tokens, o.observer);
     out << "VERIFIED: " << claimInWords(cert) << std::endl;
     if (!o.quiet) {
       char text[400];

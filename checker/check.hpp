@@ -2,6 +2,8 @@
 // the fuzz targets with the same code path.
 #pragma once
 
+#include "replay.hpp"
+
 #include <cstdint>
 #include <iosfwd>
 #include <string>
@@ -17,6 +19,7 @@ struct CheckOptions {
   uint64_t part = 0, parts = 0;   // --part I --of K
   double timeLimitSeconds = 0;    // 0 = none
   uint64_t maxMemoryMiB = 0;      // 0 = the default (limits.hpp)
+  const ReplyObserver* observer = nullptr;  // front ends only (replay.hpp); the command line sets none
 };
 
 struct ParsedArgs {

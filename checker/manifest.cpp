@@ -34,6 +34,7 @@ struct PlanWalker {
   const Geometry<8> geo;
   std::vector<unsigned> queens;  // root queens + board moves on the current path
   std::vector<ShardJob> jobs;
+  const ReplyObserver* observer = nullptr;
 
   [[noreturn]] static void reject(const std::string& at, const std::string& what) {
     throw Rejection("plan at " + at + ": " + what);
@@ -64,8 +65,10 @@ struct PlanWalker {
       unsigned v = 0, i = 0;
       if (t >= 1 && t <= m) {
         L.forEach([&](unsigned s) { if (++i == t) v = s; });
+        if (observer && *observer) (*observer)(L.w.data(), 8, h, int(v));
         boardMove(ob.getWinBy().getAfter(), L, h, v, false, at, depth);
       } else if (t > m && t - m <= h) {
+        if (observer && *observer) (*observer)(L.w.data(), 8, h, -int(t - m));
         walk(ob.getWinBy().getAfter(), L, t - m - 1, false, at + ", heap to " + std::to_string(t - m - 1), depth);
       } else {
         reject(at, "winBy move token " + std::to_string(t) + " names no move (" + std::to_string(m) + " live squares, heap " + std::to_string(h) + ")");
@@ -94,7 +97,7 @@ struct PlanWalker {
 };
 
 // One shard: open, seal (integrity and pinned value), claim, full replay.
-void verifyShard(ShardJob& job, const Certificate& manifest, const std::filesystem::path& dir) {
+void verifyShard(ShardJob& job, const Certificate& manifest, const std::filesystem::path& dir, const ReplyObserver* observer) {
   MappedFile file((dir / job.path).string());
   const Certificate cert = readCertificate(file);
   if (cert.seal != job.seal) throw Rejection("seal differs from the one pinned in the manifest");
@@ -104,18 +107,19 @@ void verifyShard(ShardJob& job, const Certificate& manifest, const std::filesyst
     throw Rejection(std::string("its claim is not the plan's obligation: an outcome claim that the player to move ") +
                     (job.win ? "wins" : "loses") + " after the plan's queens with heap " + std::to_string(job.heap));
   TokenStream tokens(cert);
-  job.nodes = replayCertificate(cert, tokens).nodes;
+  job.nodes = replayCertificate(cert, tokens, observer).nodes;
   job.tokens = tokens.consumed();
 }
 
 }  // namespace
 
-ManifestStats verifyManifest(const Certificate& cert, const std::string& manifestPath, unsigned jobs, std::ostream* announce) {
+ManifestStats verifyManifest(const Certificate& cert, const std::string& manifestPath, unsigned jobs, std::ostream* announce,
+                             const ReplyObserver* observer) {
   capnp::ReaderOptions options;
   options.traversalLimitInWords = uint64_t(1) << 26;
   options.nestingLimit = 4 * kMaxPlanDepth + 16;  // two pointer levels per plan level, and margin
   capnp::FlatArrayMessageReader reader(cert.header, options);
-  PlanWalker walker{Geometry<8>(cert.board), cert.queens, {}};
+  PlanWalker walker{Geometry<8>(cert.board), cert.queens, {}, observer};
   Bits<8> root = walker.geo.onBoard;
   for (unsigned q : cert.queens) {
     if (!root.test(q)) throw Rejection("claim queen " + squareName(cert.boardSize, q) + " is not live when placed");
@@ -133,7 +137,7 @@ ManifestStats verifyManifest(const Certificate& cert, const std::string& manifes
     *announce << "  manifest: " << work.size() << (work.size() == 1 ? " shard, " : " shards, ") << bytes
               << " bytes, replayed " << std::min<size_t>(jobs, work.size()) << " at a time within --max-memory "
               << (limits::memoryLimit() >> 20) << " MiB" << std::endl;
-  forEachItem(jobs, work.size(), [&](size_t i) { verifyShard(work[i], cert, dir); },
+  forEachItem(jobs, work.size(), [&](size_t i) { verifyShard(work[i], cert, dir, observer); },
               [&](size_t i) { return "shard " + work[i].path; });
 
   ManifestStats stats{work.size(), 0, 0};

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "certificate_file.hpp"
+#include "replay.hpp"
 
 #include <cstdint>
 #include <iosfwd>
@@ -21,6 +22,9 @@ struct ManifestStats {
 // relative to its directory.  Throws Rejection ("shard <path>: ..." for a bad
 // shard), IoError for a shard that is not a readable regular file, NotChecked.
 // `announce` (may be null) gets one line on the work ahead before replaying.
-ManifestStats verifyManifest(const Certificate& cert, const std::string& manifestPath, unsigned jobs, std::ostream* announce);
+// `observer` (may be null) is told the plan's winBy moves and every shard's
+// replies (replay.hpp, ReplyObserver).
+ManifestStats verifyManifest(const Certificate& cert, const std::string& manifestPath, unsigned jobs, std::ostream* announce,
+                             const ReplyObserver* observer = nullptr);
 
 }  // namespace qcert

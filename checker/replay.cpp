@@ -219,8 +219,8 @@ class Replayer {
   using Key = typename VerifiedSet<W>::Key;
 
  public:
-  Replayer(const Certificate& cert, TokenStream& tokens)
-      : cert_(cert), geo_(cert.board), tokens_(tokens), images_(geo_.squares + size_t(cert.heap) + 2),
+  Replayer(const Certificate& cert, TokenStream& tokens, const ReplyObserver* observer)
+      : cert_(cert), geo_(cert.board), tokens_(tokens), observer_(observer), images_(geo_.squares + size_t(cert.heap) + 2),
         stabilisers_(images_.size()) {}
 
   ReplayStats run() {
@@ -341,17 +341,21 @@ class Replayer {
       const uint64_t index = tokens_.consumed();
       auto at = [&] { return "token #" + std::to_string(index + 1) + ": "; };
       const uint32_t t = tokens_.next();
+      const auto tell = [&](int move) { if (observer_ && *observer_) (*observer_)(L.w.data(), unsigned(W), h, move); };
       if (t == 0) {
         if (cert_.defaultReply == 0) reject(at() + "token 0 (default reply) but the default reply rule is none");
         if (lastMove < 0) reject(at() + "default reply but there is no opponent board move made in this replay to answer");
         const unsigned v = mirror(unsigned(lastMove));
         if (!L.test(v)) reject(at() + "default reply: board move on square " + squareName(geo_.n, v) + " is not live");
+        tell(int(v));
         play(L, img, h, false, int(v));
       } else if (t <= m) {
         unsigned v = 0, i = 0;
         L.forEach([&](unsigned s) { if (++i == t) v = s; });
+        tell(int(v));
         play(L, img, h, false, int(v));
       } else if (t - m <= h) {
+        tell(-int(t - m));
         play(L, img, h, false, -int(t - m));  // heap move to t - m - 1
       } else {
         reject(at() + "value " + std::to_string(t) + " names no move (" + liveText(m) + heapText(h) + ")");
@@ -395,6 +399,7 @@ class Replayer {
   const Certificate& cert_;
   const Geometry<W> geo_;
   TokenStream& tokens_;
+  const ReplyObserver* observer_;  // may be null
   VerifiedSet<W> memo_;
   SmallSolver solver_;
   std::vector<int> path_;
@@ -454,13 +459,13 @@ uint64_t replayMemoryBound(const Certificate& cert) {
   return memo + solver + images + (uint64_t(64) << 20) + 2 * uint64_t(kMaxRawSize);
 }
 
-ReplayStats replayCertificate(const Certificate& cert, TokenStream& tokens) {
+ReplayStats replayCertificate(const Certificate& cert, TokenStream& tokens, const ReplyObserver* observer) {
   const unsigned squares = cert.board.rows * cert.board.cols;
   const size_t depth = squares + size_t(cert.heap) + 16;  // kings on a big board: up to squares/4 moves
-  if (squares <= 64) return runOnBigStack(depth, [&] { return Replayer<1>(cert, tokens).run(); });
-  if (squares <= 128) return runOnBigStack(depth, [&] { return Replayer<2>(cert, tokens).run(); });
-  if (squares <= 256) return runOnBigStack(depth, [&] { return Replayer<4>(cert, tokens).run(); });
-  if (squares <= 512) return runOnBigStack(depth, [&] { return Replayer<8>(cert, tokens).run(); });
+  if (squares <= 64) return runOnBigStack(depth, [&] { return Replayer<1>(cert, tokens, observer).run(); });
+  if (squares <= 128) return runOnBigStack(depth, [&] { return Replayer<2>(cert, tokens, observer).run(); });
+  if (squares <= 256) return runOnBigStack(depth, [&] { return Replayer<4>(cert, tokens, observer).run(); });
+  if (squares <= 512) return runOnBigStack(depth, [&] { return Replayer<8>(cert, tokens, observer).run(); });
   throw Rejection("board size out of range");
 }
 
