@@ -1,0 +1,72 @@
+// The checker's read-only reply hook (checker/replay.hpp, ReplyObserver),
+// which qcert explain and play use: it is told every winner decision the
+// check reads, each a legal move at the position given, and it changes
+// nothing about the check. Checker code only.
+#include <gtest/gtest.h>
+
+#include <map>
+#include <sstream>
+
+#include "certificate_file.hpp"
+#include "check.hpp"
+#include "manifest.hpp"
+#include "replay.hpp"
+
+using namespace qcert;
+
+namespace {
+
+const std::string kCerts = QCERT_CERTS_DIR;
+
+struct Seen {
+  uint64_t calls = 0, boardMoves = 0, notLive = 0;
+};
+
+ReplyObserver counter(Seen& seen) {
+  return [&seen](const uint64_t* words, unsigned count, uint32_t heap, int move) {
+    ++seen.calls;
+    if (move < 0) {
+      if (uint32_t(-1 - move) >= heap) ++seen.notLive;
+      return;
+    }
+    ++seen.boardMoves;
+    if (unsigned(move) / 64 >= count || !(words[move / 64] >> (move % 64) & 1)) ++seen.notLive;
+  };
+}
+
+}  // namespace
+
+TEST(ReplyObserver, SeesEveryTokenAsALegalMoveAndChangesNothing) {
+  for (const char* name : {"jenrich-n8.qcert", "jenrich-n12.qcert", "noon-F6.0-n9-b1.qcert"}) {
+    MappedFile file(kCerts + "/" + name);
+    const Certificate cert = readCertificate(file);
+    TokenStream plainTokens(cert);
+    const ReplayStats plain = replayCertificate(cert, plainTokens);
+    Seen seen;
+    const ReplyObserver observer = counter(seen);
+    TokenStream tokens(cert);
+    const ReplayStats watched = replayCertificate(cert, tokens, &observer);
+    EXPECT_EQ(seen.calls, cert.replyCount) << name;
+    EXPECT_GT(seen.calls, 0u) << name;
+    EXPECT_EQ(seen.notLive, 0u) << name;
+    EXPECT_EQ(watched.nodes, plain.nodes) << name;
+    EXPECT_EQ(watched.memoEntries, plain.memoEntries) << name;
+  }
+}
+
+// Through the checker's entry (runCheck), a manifest: every shard's replies.
+TEST(ReplyObserver, ManifestShardsThroughRunCheck) {
+  Seen seen;
+  const ReplyObserver observer = counter(seen);
+  CheckOptions o;
+  o.path = kCerts + "/rudd-G14.qcert";
+  o.quiet = true;
+  o.jobs = 1;  // this observer is not thread-safe: one shard at a time
+  o.observer = &observer;
+  std::ostringstream out, err;
+  ASSERT_EQ(runCheck(o, out, err), 0) << out.str() << err.str();
+  EXPECT_EQ(out.str(), "VERIFIED: the Grundy value of the empty 14x14 board is 0 (queens game)\n");
+  EXPECT_GT(seen.calls, 1000u);
+  EXPECT_EQ(seen.notLive, 0u);
+  EXPECT_EQ(seen.boardMoves, seen.calls);  // heap 0: no heap moves
+}

@@ -1,0 +1,385 @@
+// The front end (ui/: qcert board, explain, play): the board drawing, values
+// proved on the spot against Noon's Figure 6.0 (proofs/noon-2002.claims) and
+// a naive solver, a certificate's replies (verified by the checker library)
+// against the naive solver over every line of play, and the command line:
+// bad input, help, and whole games on string streams.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <regex>
+#include <sstream>
+
+#include "analysis.hpp"
+#include "board_view.hpp"
+#include "certified.hpp"
+#include "cli.hpp"
+#include "support.hpp"
+
+using namespace qcert;
+using namespace qcert::ui;
+
+namespace {
+
+const std::string kCerts = QCERT_CERTS_DIR;
+
+std::vector<std::string> lines(const std::string& text) {
+  std::vector<std::string> out;
+  std::istringstream in(text);
+  for (std::string l; std::getline(in, l);) out.push_back(l);
+  return out;
+}
+
+struct QRun {
+  int status;
+  std::string out, err;
+};
+QRun qcertRun(std::vector<std::string> args, const std::string& input = "") {
+  std::istringstream in(input);
+  std::ostringstream out, err;
+  const int status = runQcert(args, in, out, err);
+  return {status, out.str(), err.str()};
+}
+
+uint64_t maskOf(const Live& live) {
+  uint64_t m = 0;
+  for (size_t s = 0; s < live.size(); ++s)
+    if (live[s]) m |= uint64_t(1) << s;
+  return m;
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------- drawing
+
+TEST(BoardView, RanksAndFilesLikeChessA1BottomLeft) {
+  const Geometry geo = variantGeometry([] { Variant v; v.rows = 2; v.cols = 3; return v; }());
+  const std::string text = drawBoard(pictureOf(geo, {0}), DrawOptions{});
+  EXPECT_EQ(text,
+            "    a  b  c\n"
+            " 2  x  x  .  2\n"
+            " 1  Q  x  x  1\n"
+            "    a  b  c\n"
+            "Q queen, . free, x attacked\n");
+}
+
+TEST(BoardView, HolesTorusValuesHighlightAndUnicode) {
+  Variant v;
+  v.rows = v.cols = 3;
+  v.torus = true;
+  v.piece = Piece::king;
+  v.holes = {8};  // c3
+  const Geometry geo = variantGeometry(v);
+  Picture p = pictureOf(geo, {0});
+  p.squares[0].highlight = true;
+  const std::string ascii = drawBoard(p, DrawOptions{});
+  EXPECT_NE(ascii.find("[K]"), std::string::npos) << ascii;
+  EXPECT_NE(ascii.find(" #  3"), std::string::npos) << ascii;  // c3, the last file of rank 3
+  EXPECT_NE(ascii.find("torus"), std::string::npos);
+  EXPECT_NE(ascii.find("K king, x attacked, # hole, [ ] last move"), std::string::npos) << ascii;
+  const std::string wide = drawBoard(p, DrawOptions{true});
+  EXPECT_NE(wide.find("\u265a"), std::string::npos);  // the black king
+  EXPECT_NE(wide.find("\u25a0"), std::string::npos);  // the hole
+  // A value of two characters widens every square.
+  Picture q = pictureOf(queensGeometry(2), {});
+  q.squares[1].value = "12";
+  EXPECT_EQ(lines(drawBoard(q, DrawOptions{}))[2], " 1   .  12  1");
+  q.squares[1].value = "a b";
+  EXPECT_THROW(drawBoard(q, DrawOptions{}), std::invalid_argument);
+  q.squares.pop_back();
+  EXPECT_THROW(drawBoard(q, DrawOptions{}), std::invalid_argument);
+}
+
+TEST(BoardView, EveryBoardSizeHasItsLabels) {
+  for (int rows = 1; rows <= kMaxBoard; rows += 7)
+    for (int cols = 1; cols <= kMaxBoard; cols += 3) {
+      Variant v;
+      v.rows = rows, v.cols = cols;
+      const std::vector<std::string> l = lines(drawBoard(pictureOf(variantGeometry(v), {}), DrawOptions{false, false}));
+      ASSERT_EQ(l.size(), size_t(rows + 2));
+      EXPECT_EQ(l.front(), l.back());
+      EXPECT_EQ(l.front().back(), char('a' + cols - 1));
+      EXPECT_NE(l[1].find(" " + std::to_string(rows) + " "), std::string::npos);
+      EXPECT_EQ(l[size_t(rows)].substr(0, 3 + (rows >= 10)), std::string(rows >= 10 ? "  1 " : " 1 "));
+    }
+}
+
+// ---------------------------------------------------------------- on the spot
+
+// Noon's Figure 6.0 as certified in proofs/noon-2002.claims: the value after
+// each first queen on n x n, n = 3..9.
+TEST(Explain, ReproducesNoonFigure6) {
+  std::ifstream claims(std::string(QCERT_SOURCE_DIR) + "/proofs/noon-2002.claims");
+  ASSERT_TRUE(claims.good());
+  const std::regex row(R"(^noon-F6\.0-n(\d+)-([a-i]\d) .* is (\d+) \|)");
+  std::map<int, std::vector<std::pair<std::string, uint32_t>>> byBoard;
+  for (std::string l; std::getline(claims, l);) {
+    std::smatch m;
+    if (std::regex_search(l, m, row)) byBoard[std::stoi(m[1])].push_back({m[2], uint32_t(std::stoul(m[3]))});
+  }
+  ASSERT_EQ(byBoard.size(), 7u);
+  size_t checked = 0;
+  for (const auto& [n, values] : byBoard) {
+    const Geometry geo = queensGeometry(n);
+    auto solver = OnTheSpot::make(geo, 16);
+    const Explanation e = explainOnTheSpot(geo, liveAfter(geo, {}), 0, *solver);
+    ASSERT_TRUE(e.complete);
+    for (const auto& [square, value] : values) {
+      EXPECT_EQ(e.moveValue[size_t(*geo.parseSquare(square))], value) << n << "x" << n << " " << square;
+      ++checked;
+    }
+  }
+  EXPECT_EQ(checked, 53u);
+}
+
+// Every value explain prints, and the position's own, against the naive
+// solver's Grundy values, on positions with a heap and after queens.
+TEST(Explain, ValuesMatchANaiveSolver) {
+  std::mt19937_64 rng(7);
+  for (int trial = 0; trial < 40; ++trial) {
+    const int n = 3 + int(rng() % 4);
+    const Geometry geo = queensGeometry(n);
+    qtest::NaiveGame naive = qtest::NaiveGame::queens(n);
+    std::vector<int> pieces;
+    Live live = liveAfter(geo, {});
+    for (int k = int(rng() % 3); k > 0 && liveCount(live) > 0; --k) {
+      const std::vector<int> free = liveSquares(live);
+      pieces.push_back(free[rng() % free.size()]);
+      live = liveAfterMove(geo, live, pieces.back());
+    }
+    const uint32_t heap = uint32_t(rng() % 3);
+    auto solver = OnTheSpot::make(geo, 16);
+    const Explanation e = explainOnTheSpot(geo, live, heap, *solver);
+    ASSERT_TRUE(e.complete);
+    EXPECT_EQ(int(*e.grundy), naive.grundy(maskOf(live)));
+    for (int s = 0; s < geo.squares; ++s) {
+      if (!live[size_t(s)]) {
+        EXPECT_FALSE(e.moveValue[size_t(s)].has_value());
+        continue;
+      }
+      const int g = naive.grundy(naive.after(maskOf(live), s));
+      EXPECT_EQ(int(*e.moveValue[size_t(s)]), g ^ int(heap));
+    }
+  }
+}
+
+TEST(Explain, OutOfTimeIsSaidNotGuessed) {
+  const Geometry geo = queensGeometry(20);
+  auto solver = OnTheSpot::make(geo, 16);
+  solver->setDeadline(Clock::now());
+  EXPECT_FALSE(solver->wins(liveAfter(geo, {}), 0).has_value());
+  const QRun r = qcertRun({"explain", "--n", "20", "--time-limit", "1"});
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.out.find("Value: not decided: too big to prove on the spot within 1 s."), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find(" ?  "), std::string::npos);
+  EXPECT_EQ(lines(r.err).size(), 1u) << r.err;
+}
+
+// The move that lasts longest, against a plain remoteness recursion.
+TEST(Play, LongestMoveIsExact) {
+  std::mt19937_64 rng(11);
+  for (int trial = 0; trial < 60; ++trial) {
+    const int n = 4 + int(rng() % 3);
+    const Geometry geo = queensGeometry(n);
+    qtest::NaiveGame naive = qtest::NaiveGame::queens(n);
+    Live live = liveAfter(geo, {});
+    while (liveCount(live) > 18) {
+      const std::vector<int> free = liveSquares(live);
+      live = liveAfterMove(geo, live, free[rng() % free.size()]);
+    }
+    std::function<int(uint64_t)> remote = [&](uint64_t m) -> int {
+      if (!m) return 0;
+      int longest = 0, shortestWin = -1;
+      for (int v = 0; v < 64; ++v)
+        if (m >> v & 1) {
+          const int r = remote(naive.after(m, v));
+          longest = std::max(longest, r);
+          if (r % 2 == 0 && (shortestWin < 0 || r < shortestWin)) shortestWin = r;
+        }
+      return 1 + (shortestWin >= 0 ? shortestWin : longest);
+    };
+    auto solver = OnTheSpot::make(geo, 16);
+    const auto [move, left] = solver->longestMove(live);
+    if (liveCount(live) == 0) {
+      EXPECT_EQ(move, kNoMove);
+      continue;
+    }
+    int best = 0;
+    for (int v : liveSquares(live)) best = std::max(best, remote(naive.after(maskOf(live), v)));
+    EXPECT_EQ(left, best);
+    EXPECT_EQ(remote(naive.after(maskOf(live), move)), best);
+  }
+}
+
+// ---------------------------------------------------------------- certificates
+
+// Every line of play the loser can choose against the certificate of the
+// 8x8 board (first player wins): the winner's move is the certificate's
+// reply (found up to symmetry) above the cut-off, and each reply is legal and
+// leaves a position the naive solver finds lost.
+TEST(Certified, RepliesWinEveryLineOfPlay) {
+  const auto cert = Certified::load(kCerts + "/jenrich-n8.qcert", 1, 60);
+  const CertifiedClaim& c = cert->claim();
+  ASSERT_TRUE(c.win);
+  EXPECT_EQ(c.statement, "first player wins on the empty 8x8 board (queens game)");
+  EXPECT_GT(c.replies, 0u);
+  const Geometry geo = queensGeometry(8);
+  qtest::NaiveGame naive = qtest::NaiveGame::queens(8);
+  size_t replies = 0;
+  std::function<void(const Live&)> winnerAt = [&](const Live& live) {
+    if (liveCount(live) <= int(c.cutoff)) return;
+    const auto r = cert->reply(live, 0);
+    ASSERT_TRUE(r.has_value()) << "no reply with " << liveCount(live) << " live squares";
+    ASSERT_GE(*r, 0);
+    ASSERT_TRUE(live[size_t(*r)]) << geo.squareName(*r) << " is not free";
+    ++replies;
+    const Live after = liveAfterMove(geo, live, *r);
+    ASSERT_TRUE(cert->provedLost(after, 0));
+    ASSERT_FALSE(naive.wins(maskOf(after), 0));
+    for (int v : liveSquares(after)) winnerAt(liveAfterMove(geo, after, v));
+  };
+  winnerAt(liveAfter(geo, {}));
+  EXPECT_GT(replies, 20u);
+  // Positions the proof does not reach have no reply and are not "lost".
+  const Live corner = liveAfter(geo, {0});
+  EXPECT_FALSE(cert->reply(corner, 5).has_value());
+  EXPECT_FALSE(cert->provedLost(corner, 5));
+}
+
+TEST(Certified, OnlyAVerifiedCertificateIsUsed) {
+  qtest::TempDir tmp;
+  const std::string dir = tmp.path();
+  std::vector<uint8_t> bytes = qtest::readFile(kCerts + "/jenrich-n8.qcert");
+  ASSERT_GT(bytes.size(), 100u);
+  bytes[bytes.size() / 2] ^= 0x10;
+  qtest::writeFile(dir + "/bad.qcert", bytes);
+  try {
+    Certified::load(dir + "/bad.qcert", 1, 60);
+    FAIL() << "a corrupted certificate was used";
+  } catch (const CertificateError& e) {
+    EXPECT_EQ(e.status, 1);
+    EXPECT_EQ(std::string(e.what()).rfind("REJECTED: ", 0), 0u) << e.what();
+  }
+  const QRun r = qcertRun({"play", "--cert", dir + "/bad.qcert", "--side", "second"});
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(lines(r.err).size(), 1u);
+  EXPECT_NE(r.err.find("qcert play: certificate not used: REJECTED: "), std::string::npos) << r.err;
+  const QRun missing = qcertRun({"explain", "--cert", dir + "/none.qcert"});
+  EXPECT_EQ(missing.status, 2);
+  EXPECT_EQ(lines(missing.err).size(), 1u);
+}
+
+// ---------------------------------------------------------------- command line
+
+TEST(Cli, BadInputIsOneLineAndStatus2) {
+  const std::vector<std::vector<std::string>> bad = {
+      {},
+      {"dance"},
+      {"board", "--n"},
+      {"board", "--n", "0"},
+      {"board", "--n", "23"},
+      {"board", "--n", "8x"},
+      {"board", "--n", "8", "--n", "9"},
+      {"board", "--board", "5x7", "--n", "5"},
+      {"board", "--board", "0x7"},
+      {"board", "--board", "ring", "--n", "5"},
+      {"board", "--piece", "pawn"},
+      {"board", "--holes", "a1,a1"},
+      {"board", "--holes", "z9"},
+      {"board", "--queens", "a1,b3,a2"},
+      {"board", "--queens", "a1,,b3"},
+      {"board", "--heap", "2"},
+      {"board", "--unicode=yes"},
+      {"board", "stray"},
+      {"board", "--%canonical_option%"},
+      {"explain", "--heap", "-1"},
+      {"explain", "--n", "5", "--holes", "a1", "--queens", "a1"},
+      {"explain", "--time-limit", "0"},
+      {"explain", "--cert", kCerts + "/jenrich-n8.qcert", "--n", "8"},
+      {"explain", "--cert", kCerts + "/jenrich-n8.qcert", "--queens", "d4,d5"},
+      {"play", "--n", "5", "--side", "middle"},
+      {"play", "--n", "5", "--heap", "1"},
+      {"play", "--cert", kCerts + "/noon-F6.0-n3-a1.qcert"},  // a loss with a heap: fine
+  };
+  for (size_t i = 0; i + 1 < bad.size(); ++i) {
+    const QRun r = qcertRun(bad[i]);
+    std::string what;
+    for (const auto& a : bad[i]) what += a + " ";
+    EXPECT_EQ(r.status, 2) << what << "\n" << r.out << r.err;
+    if (bad[i].empty()) continue;
+    EXPECT_EQ(lines(r.err).size(), 1u) << what << "\n" << r.err;
+    EXPECT_EQ(r.err.rfind("qcert", 0), 0u) << r.err;
+  }
+  // Not a certificate: the checker's verdict, REJECTED (status 1), in one line.
+  const QRun readme = qcertRun({"explain", "--cert", kCerts + "/../README.md"});
+  EXPECT_EQ(readme.status, 1);
+  EXPECT_EQ(readme.err.rfind("qcert explain: certificate not used: REJECTED: ", 0), 0u) << readme.err;
+  EXPECT_EQ(qcertRun({"board", "--queens", "a1,b3,a2"}).err, "qcert board: --queens: a2 is attacked by the queen on a1\n");
+  EXPECT_EQ(qcertRun({"board", "--n", "23"}).err, "qcert board: --n must be a whole number from 1 to 22, got '23'\n");
+}
+
+TEST(Cli, HelpShowsOnlyThatCommandsOptions) {
+  const QRun board = qcertRun({"board", "--help"}), explain = qcertRun({"explain", "--help"}), play = qcertRun({"play", "--help"});
+  EXPECT_EQ(board.status, 0);
+  EXPECT_NE(board.out.find("--queens"), std::string::npos);
+  EXPECT_EQ(board.out.find("--heap"), std::string::npos);
+  EXPECT_EQ(board.out.find("--side"), std::string::npos);
+  EXPECT_NE(explain.out.find("--heap"), std::string::npos);
+  EXPECT_NE(explain.out.find("--cert"), std::string::npos);
+  EXPECT_EQ(explain.out.find("--side"), std::string::npos);
+  EXPECT_NE(play.out.find("--side"), std::string::npos);
+  EXPECT_EQ(play.out.find("--heap"), std::string::npos);
+  EXPECT_EQ(qcertRun({"--help"}).status, 0);
+}
+
+TEST(Cli, PluralsAreEnglish) {
+  EXPECT_EQ(plural(1, "move", "moves"), "1 move");
+  EXPECT_EQ(plural(0, "move", "moves"), "0 moves");
+  EXPECT_EQ(plural(2, "free square", "free squares"), "2 free squares");
+  const QRun r = qcertRun({"board", "--n", "2", "--queens", "a1"});
+  EXPECT_NE(r.out.find("after queen a1; 0 free squares."), std::string::npos) << r.out;
+  const QRun one = qcertRun({"board", "--n", "3", "--queens", "a1"});
+  EXPECT_NE(one.out.find("; 2 free squares."), std::string::npos) << one.out;
+  const QRun two = qcertRun({"board", "--board", "1x3", "--queens", "a1"});
+  EXPECT_NE(two.out.find("; 0 free squares."), std::string::npos) << two.out;
+}
+
+// Whole games on string streams: the person plays the first free square
+// every time; the computer, holding the winning side, must win.
+TEST(Cli, PlayNeverLosesTheWinningSide) {
+  for (const std::vector<std::string>& args :
+       std::vector<std::vector<std::string>>{{"play", "--n", "6", "--side", "second"},
+                                             {"play", "--board", "4x5", "--piece", "king", "--side", "first"},
+                                             {"play", "--cert", kCerts + "/jenrich-n8.qcert", "--side", "second"}}) {
+    std::string input;
+    QRun r;
+    // Replay with one more move each time, taken from the last screen.
+    for (int moves = 0; moves < 40; ++moves) {
+      r = qcertRun(args, input + "quit\n");
+      ASSERT_EQ(r.status, 0) << r.err;
+      if (r.out.find("so you lose") != std::string::npos || r.out.find("so you win") != std::string::npos) break;
+      const size_t at = r.out.rfind("Free squares (");
+      ASSERT_NE(at, std::string::npos) << r.out;
+      const size_t colon = r.out.find("): ", at);
+      input += r.out.substr(colon + 3, r.out.find_first_of(",\n", colon + 3) - colon - 3) + "\n";
+    }
+    EXPECT_NE(r.out.find("you cannot move, so you lose"), std::string::npos) << r.out;
+    EXPECT_EQ(r.out.find("so you win"), std::string::npos);
+    if (args[1] == "--cert") {
+      EXPECT_NE(r.out.find("the certificate's reply, verified by the checker"), std::string::npos);
+    }
+  }
+}
+
+TEST(Cli, PlayUndoAndHint) {
+  // 3x3: the first player wins only by the centre (then nothing is free).
+  const QRun r = qcertRun({"play", "--n", "3", "--side", "first"}, "a1\nundo\nhint\nb2\nquit\n");
+  EXPECT_EQ(r.status, 0);
+  EXPECT_NE(r.out.find("You hold the winning side"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Hint: b2 (a winning move proved on the spot)"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("I cannot move, so you win (1 move played)!"), std::string::npos) << r.out;
+  const QRun none = qcertRun({"play", "--n", "3", "--side", "first"}, "undo\nquit\n");
+  EXPECT_NE(none.out.find("Nothing to undo."), std::string::npos);
+  const QRun asks = qcertRun({"play"}, "x\n3\nsecond\nquit\n");
+  EXPECT_NE(asks.out.find("Please type a whole number from 1 to 22."), std::string::npos) << asks.out;
+  EXPECT_NE(asks.out.find("You move second."), std::string::npos) << asks.out;
+}
