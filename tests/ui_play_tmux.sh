@@ -90,7 +90,7 @@ for _ in $(seq 1 20); do
   say "$move"
   wait_for 'Your move|^> ' $((prompts + 1))
   if ! screen | grep -q 'so you win'; then
-    screen | grep -E '^I play ' | tail -1 | grep -qE 'every move loses against best play; this one lasts longest: [0-9]+ more moves?\)' ||
+    screen | grep -E '^I play ' | tail -1 | grep -qE 'every move loses against best play; this one lasts longest, [0-9]+ more moves? after it\)' ||
       fail "the computer's losing move does not say it lasts longest"
   fi
 done

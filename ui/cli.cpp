@@ -340,9 +340,9 @@ int runExplain(const Values& v, std::ostream& out, std::ostream& err) {
     const Explanation e = explainOnTheSpot(s.geo, live, s.heap, *solver);
     if (e.grundy) {
       const uint32_t value = *e.grundy ^ s.heap;
-      out << "Value: " << mover << (value ? " wins" : " loses") << ": Grundy value " << *e.grundy;
-      if (s.heap) out << " (with the heap: " << *e.grundy << " xor " << s.heap << " = " << value << ")";
-      out << " (proved on the spot in " << seconds(std::chrono::duration<double>(Clock::now() - start).count()) << ").\n";
+      out << "Value: " << mover << (value ? " wins" : " loses") << ": Grundy value " << value << " (";
+      if (s.heap) out << "the board's " << *e.grundy << " xor the heap's " << s.heap << "; ";
+      out << "proved on the spot in " << seconds(std::chrono::duration<double>(Clock::now() - start).count()) << ").\n";
     } else {
       out << "Value: not decided: too big to prove on the spot within " << s.seconds << " s.\n";
     }
@@ -362,10 +362,11 @@ int runExplain(const Values& v, std::ostream& out, std::ostream& err) {
   if (liveSquares(live).empty()) out << "No free square: " << (s.heap ? "only heap moves are left.\n" : "the player to move has no move and loses.\n");
   else if (winning.empty() && undecided.empty()) out << "No board move wins.\n";
   else if (!winning.empty()) out << "Winning " << (winning.size() == 1 ? "move: " : "moves: ") << listSquares(s.geo, winning) << ".\n";
-  for (uint32_t h = 0; h < s.heap; ++h) {
-    if (h == 0) out << "Heap moves:";
-    if (auto g = solver->grundy(live)) out << " to " << h << " leaves value " << (*g ^ h) << (h + 1 < s.heap ? ";" : ".\n");
-    else out << " to " << h << " not decided" << (h + 1 < s.heap ? ";" : ".\n");
+  for (uint32_t h = 0; h < s.heap; ++h) {  // heap moves: the board stays, the heap goes to h
+    if (h == 0) out << "Heap moves (proved on the spot):";
+    if (auto g = solver->grundy(live)) out << " to " << h << " leaves value " << (*g ^ h) << (*g == h ? " (wins)" : "");
+    else out << " to " << h << " not decided";
+    out << (h + 1 < s.heap ? ";" : ".\n");
   }
   if (s.cert)
     out << "From the verified certificate: " << plural(long(fromCert.size()), "move", "moves") << "; proved on the spot: "
@@ -408,7 +409,7 @@ class Game {
                        std::to_string(int(s_.seconds)) + " s: too big to prove on the spot; give a certificate (--cert FILE) or a smaller board");
     }
     const std::string mover = s_.pieces.empty() ? "first player" : "player to move";
-    out_ << "The game: " << positionWords(s_) << ". Players take turns placing a " << pieceName(s_.geo.variant.piece, false)
+    out_ << "The game: " << positionWords(s_) << ".\nPlayers take turns placing a " << pieceName(s_.geo.variant.piece, false)
          << " on a free square (one no piece attacks); who cannot move loses.\n";
     out_ << "The " << mover << " wins (" << how << ").\n";
     // The side.
@@ -428,7 +429,8 @@ class Game {
     const bool personWins = personFirst_ == *firstWins;
     out_ << "You move " << side << ". "
          << (personWins ? "You hold the winning side: I will make the game last as long as I can.\n"
-                        : std::string("I hold the winning side: ") + (s_.cert ? "my replies come from the verified certificate where it has one, else from my exact search.\n"
+                        : std::string("I hold the winning side: ") + (s_.cert ? "my replies come from the verified certificate,\n"
+                                                                                "and from my exact search where it has none.\n"
                                                                     : "my moves are proved on the spot by my exact search.\n"));
     return loop();
   }
@@ -487,7 +489,7 @@ class Game {
       c.why = "not proved: out of time; it leaves the most free squares";
     else if (left >= 0)
       c.why = std::string("every move loses against best play") + (lostByCert ? " (the certificate proves it)" : "") +
-              "; this one lasts longest: " + plural(left, "more move", "more moves");
+              "; this one lasts longest, " + plural(left, "more move", "more moves") + " after it";
     else
       c.why = std::string("every move loses against best play") + (lostByCert ? " (the certificate proves it)" : "") +
               "; this one leaves the most free squares";
@@ -496,9 +498,9 @@ class Game {
 
   int loop() {
     for (;;) {
-      show();
       const std::vector<int> p = pieces();
       const Live live = liveAfter(s_.geo, p);
+      if (personToMove() || liveCount(live) == 0) show();  // the computer's move is drawn after it
       if (liveCount(live) == 0) {
         const long moves = long(history_.size());
         if (personToMove())
