@@ -51,7 +51,7 @@ uint64_t maskOf(const Live& live) {
 
 // ---------------------------------------------------------------- drawing
 
-TEST(BoardView, RanksAndFilesLikeChessA1BottomLeft) {
+TEST(UiBoardView, RanksAndFilesLikeChessA1BottomLeft) {
   const Geometry geo = variantGeometry([] { Variant v; v.rows = 2; v.cols = 3; return v; }());
   const std::string text = drawBoard(pictureOf(geo, {0}), DrawOptions{});
   EXPECT_EQ(text,
@@ -62,7 +62,7 @@ TEST(BoardView, RanksAndFilesLikeChessA1BottomLeft) {
             "Q queen, . free, x attacked\n");
 }
 
-TEST(BoardView, HolesTorusValuesHighlightAndUnicode) {
+TEST(UiBoardView, HolesTorusValuesHighlightAndUnicode) {
   Variant v;
   v.rows = v.cols = 3;
   v.torus = true;
@@ -89,7 +89,7 @@ TEST(BoardView, HolesTorusValuesHighlightAndUnicode) {
   EXPECT_THROW(drawBoard(q, DrawOptions{}), std::invalid_argument);
 }
 
-TEST(BoardView, EveryBoardSizeHasItsLabels) {
+TEST(UiBoardView, EveryBoardSizeHasItsLabels) {
   for (int rows = 1; rows <= kMaxBoard; rows += 7)
     for (int cols = 1; cols <= kMaxBoard; cols += 3) {
       Variant v;
@@ -107,7 +107,7 @@ TEST(BoardView, EveryBoardSizeHasItsLabels) {
 
 // Noon's Figure 6.0 as certified in proofs/noon-2002.claims: the value after
 // each first queen on n x n, n = 3..9.
-TEST(Explain, ReproducesNoonFigure6) {
+TEST(UiExplain, ReproducesNoonFigure6) {
   std::ifstream claims(std::string(QCERT_SOURCE_DIR) + "/proofs/noon-2002.claims");
   ASSERT_TRUE(claims.good());
   const std::regex row(R"(^noon-F6\.0-n(\d+)-([a-i]\d) .* is (\d+) \|)");
@@ -133,7 +133,7 @@ TEST(Explain, ReproducesNoonFigure6) {
 
 // Every value explain prints, and the position's own, against the naive
 // solver's Grundy values, on positions with a heap and after queens.
-TEST(Explain, ValuesMatchANaiveSolver) {
+TEST(UiExplain, ValuesMatchANaiveSolver) {
   std::mt19937_64 rng(7);
   for (int trial = 0; trial < 40; ++trial) {
     const int n = 3 + int(rng() % 4);
@@ -162,7 +162,7 @@ TEST(Explain, ValuesMatchANaiveSolver) {
   }
 }
 
-TEST(Explain, OutOfTimeIsSaidNotGuessed) {
+TEST(UiExplain, OutOfTimeIsSaidNotGuessed) {
   const Geometry geo = queensGeometry(20);
   auto solver = OnTheSpot::make(geo, 16);
   solver->setDeadline(Clock::now());
@@ -175,7 +175,7 @@ TEST(Explain, OutOfTimeIsSaidNotGuessed) {
 }
 
 // The move that lasts longest, against a plain remoteness recursion.
-TEST(Play, LongestMoveIsExact) {
+TEST(UiPlay, LongestMoveIsExact) {
   std::mt19937_64 rng(11);
   for (int trial = 0; trial < 60; ++trial) {
     const int n = 4 + int(rng() % 3);
@@ -216,7 +216,7 @@ TEST(Play, LongestMoveIsExact) {
 // 8x8 board (first player wins): the winner's move is the certificate's
 // reply (found up to symmetry) above the cut-off, and each reply is legal and
 // leaves a position the naive solver finds lost.
-TEST(Certified, RepliesWinEveryLineOfPlay) {
+TEST(UiCertified, RepliesWinEveryLineOfPlay) {
   const auto cert = Certified::load(kCerts + "/jenrich-n8.qcert", 1, 60);
   const CertifiedClaim& c = cert->claim();
   ASSERT_TRUE(c.win);
@@ -245,7 +245,7 @@ TEST(Certified, RepliesWinEveryLineOfPlay) {
   EXPECT_FALSE(cert->provedLost(corner, 5));
 }
 
-TEST(Certified, OnlyAVerifiedCertificateIsUsed) {
+TEST(UiCertified, OnlyAVerifiedCertificateIsUsed) {
   qtest::TempDir tmp;
   const std::string dir = tmp.path();
   std::vector<uint8_t> bytes = qtest::readFile(kCerts + "/jenrich-n8.qcert");
@@ -270,7 +270,7 @@ TEST(Certified, OnlyAVerifiedCertificateIsUsed) {
 
 // ---------------------------------------------------------------- command line
 
-TEST(Cli, BadInputIsOneLineAndStatus2) {
+TEST(UiCli, BadInputIsOneLineAndStatus2) {
   const std::vector<std::vector<std::string>> bad = {
       {},
       {"dance"},
@@ -317,7 +317,7 @@ TEST(Cli, BadInputIsOneLineAndStatus2) {
   EXPECT_EQ(qcertRun({"board", "--n", "23"}).err, "qcert board: --n must be a whole number from 1 to 22, got '23'\n");
 }
 
-TEST(Cli, HelpShowsOnlyThatCommandsOptions) {
+TEST(UiCli, HelpShowsOnlyThatCommandsOptions) {
   const QRun board = qcertRun({"board", "--help"}), explain = qcertRun({"explain", "--help"}), play = qcertRun({"play", "--help"});
   EXPECT_EQ(board.status, 0);
   EXPECT_NE(board.out.find("--queens"), std::string::npos);
@@ -331,7 +331,7 @@ TEST(Cli, HelpShowsOnlyThatCommandsOptions) {
   EXPECT_EQ(qcertRun({"--help"}).status, 0);
 }
 
-TEST(Cli, PluralsAreEnglish) {
+TEST(UiCli, PluralsAreEnglish) {
   EXPECT_EQ(plural(1, "move", "moves"), "1 move");
   EXPECT_EQ(plural(0, "move", "moves"), "0 moves");
   EXPECT_EQ(plural(2, "free square", "free squares"), "2 free squares");
@@ -345,7 +345,7 @@ TEST(Cli, PluralsAreEnglish) {
 
 // Whole games on string streams: the person plays the first free square
 // every time; the computer, holding the winning side, must win.
-TEST(Cli, PlayNeverLosesTheWinningSide) {
+TEST(UiCli, PlayNeverLosesTheWinningSide) {
   for (const std::vector<std::string>& args :
        std::vector<std::vector<std::string>>{{"play", "--n", "6", "--side", "second"},
                                              {"play", "--board", "4x5", "--piece", "king", "--side", "first"},
@@ -370,7 +370,7 @@ TEST(Cli, PlayNeverLosesTheWinningSide) {
   }
 }
 
-TEST(Cli, PlayUndoAndHint) {
+TEST(UiCli, PlayUndoAndHint) {
   // 3x3: the first player wins only by the centre (then nothing is free).
   const QRun r = qcertRun({"play", "--n", "3", "--side", "first"}, "a1\nundo\nhint\nb2\nquit\n");
   EXPECT_EQ(r.status, 0);

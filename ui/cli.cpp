@@ -308,8 +308,8 @@ int runExplain(const Values& v, std::ostream& out, std::ostream& err) {
     const bool atRoot = s.pieces == s.certPieces;
     const CertifiedClaim& c = s.cert->claim();
     if (atRoot && c.grundy)
-      out << "Value: " << mover << (c.heap ? " wins" : " loses") << ": Grundy value " << c.heap
-          << " (from the verified certificate: with a heap of " << c.heap << " added the player to move loses).\n";
+      out << "Value: " << mover << (c.heap ? " wins" : " loses") << ": Grundy value " << c.heap << " (from the verified certificate"
+          << (c.heap ? ": with a heap of " + std::to_string(c.heap) + " added the player to move loses" : std::string()) << ").\n";
     else if (atRoot || s.cert->reply(live, s.heap) || s.cert->provedLost(live, s.heap)) {
       const bool win = atRoot ? c.win : s.cert->reply(live, s.heap).has_value();
       out << "Value: " << mover << (win ? " wins" : " loses") << " (from the verified certificate).\n";
