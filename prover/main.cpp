@@ -143,7 +143,8 @@ int runProver(int argc, char** argv, int rank, int ranks) {
     ("units", po::value<std::string>(&req.unitsDir), "directory for work-unit certificates (implies work units)")
     ("unit", numberOption(&req.select.index, "--unit", 0, kMaxWorkers - 1)->default_value("0"), "with --of: prove only units i with i % of == unit (0..of-1)")
     ("of", numberOption(&req.select.count, "--of", 1, kMaxWorkers)->default_value("1"), "number of independent workers sharing the units (1..1000000)")
-    ("deterministic", "work units: prove each unit with an emptied table (each thread gets --tt-mb / --jobs), so proving a unit again gives a byte-identical shard; costs the transpositions units share")
+    ("split-above", numberOption(&req.splitAboveNodes, "--split-above", 0, 1000000000000000000LL)->default_value("0"), "work units: a unit whose search passes this many nodes is split once more, below the winner's move it was trying, into sub-units spread over all workers (0: never)")
+    ("deterministic", "work units: prove each unit with an emptied table of --tt-mb (one per thread: --jobs x --tt-mb in all), so proving a unit again with the same --tt-mb gives a byte-identical shard; costs the transpositions units share")
     ("win-by", po::value<std::string>(&winBy), "work units below a known winning move: the manifest claims the position is won by this move")
     ("quiet,q", "print only the result line");
   po::options_description hidden;
@@ -209,8 +210,18 @@ int runProver(int argc, char** argv, int rank, int ranks) {
       throw std::invalid_argument(std::string("--mirror ") + mirror + " needs a square board");
     req.byMirrorLemma = vm.count("by-mirror-lemma") > 0;
     req.deterministicUnits = vm.count("deterministic") > 0;
+    if (req.splitAboveNodes && !req.sharded())
+      throw std::invalid_argument("--split-above applies to work units (--jobs J > 1, --units DIR, --unit/--of or --win-by)");
     if (req.deterministicUnits && !req.sharded())
       throw std::invalid_argument("--deterministic applies to work units (--jobs J > 1, --units DIR, --unit/--of or --win-by)");
+    if (req.deterministicUnits && req.jobs > 1) {  // one table per thread: refuse now what cannot fit
+      const long pages = sysconf(_SC_PHYS_PAGES), pageSize = sysconf(_SC_PAGE_SIZE);
+      const uint64_t physicalMiB = pages > 0 && pageSize > 0 ? (uint64_t(pages) * uint64_t(pageSize)) >> 20 : UINT64_MAX;
+      if (uint64_t(req.jobs) * req.ttMegabytes > physicalMiB)
+        throw std::invalid_argument("--deterministic --jobs " + std::to_string(req.jobs) + " needs " + std::to_string(req.jobs) +
+                                    " tables of --tt-mb " + std::to_string(req.ttMegabytes) + " MiB, more than this machine's " +
+                                    std::to_string(physicalMiB) + " MiB of memory");
+    }
     if (req.byMirrorLemma && *mirrorMap == Mirror::none) throw std::invalid_argument("--by-mirror-lemma needs a map: --mirror half-turn, files, ranks, diagonal or antidiagonal");
     if (req.byMirrorLemma && (req.jobs > 1 || !req.unitsDir.empty() || req.select.count > 1 || heap))
       throw std::invalid_argument("--by-mirror-lemma takes no heap and no work units (but --win-by SQ: that move, then the lemma)");
@@ -245,6 +256,10 @@ int runProver(int argc, char** argv, int rank, int ranks) {
   ProveResult res;
   try {
     res = prove(req);
+    if (ranks > 1 && req.splitAboveNodes) {  // every unit is decided: each rank's share of the split units
+      MPI_Barrier(MPI_COMM_WORLD);
+      res = prove(req);
+    }
     if (ranks > 1) {  // every rank has written its units; rank 0 ties them together
       MPI_Barrier(MPI_COMM_WORLD);
       if (rank != 0) return 0;
@@ -279,10 +294,19 @@ int runProver(int argc, char** argv, int rank, int ranks) {
     std::cerr << "prover: " << e.what() << "\n";
     return 2;
   }
+  if (res.sharded && !res.manifestWritten && !res.win && res.units.undecided > 0) {
+    std::printf("UNITS: %zu of %zu units of this worker done (%zu resumed); %zu units of other workers are not "
+                "decided yet: run this worker again once they are, for its share of their split units\n",
+                res.units.resumed + res.units.proved, res.units.mine, res.units.resumed, res.units.undecided);
+    return 3;
+  }
   if (res.sharded && !res.manifestWritten && !res.win) {
-    std::printf("UNITS: %zu of %zu units of this worker done (%zu resumed), %zu units in all; "
+    const std::string split = res.units.splitUnits ? std::to_string(res.units.splitUnits) + " units split, " +
+                                                         std::to_string(res.units.subUnits) + " of their sub-units this worker's; "
+                                                   : "";
+    std::printf("UNITS: %zu of %zu units of this worker done (%zu resumed), %zu units in all; %s"
                 "run without --unit/--of to write the manifest once all are done\n",
-                res.units.resumed + res.units.proved, res.units.mine, res.units.resumed, res.units.units);
+                res.units.resumed + res.units.proved, res.units.mine, res.units.resumed, res.units.units, split.c_str());
     return 0;
   }
   if (res.sharded && res.win && !res.manifestWritten && req.select.count > 1) {
@@ -299,9 +323,13 @@ int runProver(int argc, char** argv, int rank, int ranks) {
                 res.search.nodes / std::max(res.searchSeconds, 1e-9), (unsigned long long)res.search.ttHits,
                 (unsigned long long)res.search.etcCutoffs, res.ttBytes >> 20);
     if (res.sharded)
-      std::printf("units: %zu (%zu resumed, %zu proved now) in %s, manifest %s\n", res.units.units,
-                  res.units.resumed, res.units.proved, (req.unitsDir.empty() ? out + ".units" : req.unitsDir).c_str(),
-                  out.c_str());
+      std::printf("units: %zu (%zu resumed, %zu proved now%s) in %s, manifest %s\n", res.units.units,
+                  res.units.resumed, res.units.proved,
+                  res.units.splitUnits ? (", " + std::to_string(res.units.splitUnits) + " split into " +
+                                          std::to_string(res.units.subUnits) + " sub-units")
+                                             .c_str()
+                                       : "",
+                  (req.unitsDir.empty() ? out + ".units" : req.unitsDir).c_str(), out.c_str());
     if (!out.empty())
       std::printf("certificate: %s, %llu bytes, %llu winner decisions (%llu by default reply), %llu loser positions, "
                   "%.2f bytes/decision, cutoff %d, written in %.3f s\n",

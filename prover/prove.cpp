@@ -1,10 +1,12 @@
 #include "prove.hpp"
 
 #include <sys/resource.h>
+#include <unistd.h>
 
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
+#include <exception>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -55,6 +57,11 @@ class ProgressReporter {
     if (thread_.joinable()) thread_.join();
   }
   void phase(const char* name) { phase_.store(name); }
+  // Replaces the node counter (nullptr: back to the one given at construction).
+  void nodes(std::function<uint64_t()> f) {
+    std::lock_guard lk(m_);
+    override_ = std::move(f);
+  }
   // Extra text for each report; the reporter reads it under the same lock.
   void extra(std::function<std::string()> f) {
     std::lock_guard lk(m_);
@@ -68,7 +75,7 @@ class ProgressReporter {
     while (!cv_.wait_for(lk, std::chrono::seconds(1), [this] { return done_; })) {
       const double t = since(start);
       if (t < 2) continue;
-      const uint64_t nodes = nodes_();
+      const uint64_t nodes = override_ ? override_() : nodes_();
       std::fprintf(stderr, "\r[%s] %.0fs  %.3g nodes  %.3g nodes/s  rss %ld MiB%s   ", phase_.load(), t,
                    double(nodes), nodes / t, peakRssKiB() / 1024, extra_ ? extra_().c_str() : "");
       std::fflush(stderr);
@@ -76,7 +83,7 @@ class ProgressReporter {
     }
     if (printed_) std::fprintf(stderr, "\n");
   }
-  std::function<uint64_t()> nodes_;
+  std::function<uint64_t()> nodes_, override_;
   std::atomic<const char*> phase_{"search"};
   std::function<std::string()> extra_;
   std::thread thread_;
@@ -92,13 +99,77 @@ std::string producerText(const ProveRequest& req) {
                      std::to_string(req.search.smallLimit) + ", zstd " + std::to_string(req.zstdLevel);
   // What re-proving a deterministic unit needs to give the same bytes.
   if (req.deterministicUnits)
-    text += ", deterministic unit with a " +
-            std::to_string(std::max<size_t>(1, req.ttMegabytes / size_t(std::max(1, req.jobs)))) + " MiB table";
+    text += ", deterministic unit with a " + std::to_string(req.ttMegabytes) + " MiB table";
   return text;
 }
 
+// A position of the unit plan: the split position followed by moves.
+template <int W>
+struct PlanPosition {
+  Bits<W> live;
+  uint32_t heap;
+  std::vector<int> queens;  // the claim's queens: the root's and every board move since
+  int lastMove = -1;        // the move into it (-1: none or a heap move)
+  PlanPosition after(const Graph<W>& g, int m) const {
+    PlanPosition p = *this;
+    if (isHeapMove(m)) {
+      p.heap = uint32_t(m - kHeapMove);
+      p.lastMove = -1;
+    } else {
+      p.live = live.andNot(g.kill[m]);
+      p.queens.push_back(m);
+      p.lastMove = m;
+    }
+    return p;
+  }
+  // The move's token as the checker numbers the moves here (schema WinSplit).
+  uint32_t token(int m) const {
+    return isHeapMove(m) ? uint32_t(live.count() + 1 + (m - kHeapMove)) : uint32_t(live.countBelow(m) + 1);
+  }
+};
+
+// The second split level: a unit whose search passed --split-above nodes
+// keeps the winner's move it was trying in uNNNNN.split; its sub-units, one
+// per loser reply below that move, are sNNNNN.qcert in the folder uNNNNN/.
+std::string splitMarkerName(size_t i) { return unitFileName(i).substr(0, 6) + ".split"; }
+std::string subUnitFolder(size_t i) { return unitFileName(i).substr(0, 6); }
+std::string subUnitFileName(size_t j) { return "s" + unitFileName(j).substr(1); }
+std::string subLostMarkerName(size_t j) { return "s" + lostMarkerName(j).substr(1); }
+
+void writeAtomically(const fs::path& file, const std::string& text) {
+  const fs::path tmp = file.string() + ".tmp" + std::to_string(::getpid());
+  {
+    std::ofstream out(tmp);
+    out << text;
+    if (!out.flush()) throw std::runtime_error("cannot write " + tmp.string());
+  }
+  fs::rename(tmp, file);
+}
+
+// The winner's move kept in a split marker (throws when it is malformed).
+int readSplitMove(const fs::path& file) {
+  std::ifstream in(file);
+  std::string word;
+  long long m = -1;
+  if (!(in >> word >> m) || word != "move" || m < 0 || m > 0xffff)
+    throw std::runtime_error(file.string() + " is not a split marker (want: move <code>)");
+  return int(m);
+}
+
 // Proves (or finds lost) every unit of `select` below the loser position
-// (root, heap); writes each proved unit to dir/uNNNNN.qcert.
+// (root, heap); writes each proved unit to dir/uNNNNN.qcert. With
+// --split-above, in three passes: every unit under the node budget (one over
+// it is split instead), then the split units' sub-units, then whole any
+// split unit whose guessed move a sub-unit refuted.
+// The split marker's move, which must be a legal move at the unit's position.
+template <int W>
+int splitMoveAt(const fs::path& file, const PlanPosition<W>& unit) {
+  const int w = readSplitMove(file);
+  const bool legal = isHeapMove(w) ? uint32_t(w - kHeapMove) < unit.heap : w < int(W * 64) && unit.live.test(w);
+  if (!legal) throw std::runtime_error(file.string() + " names a move that is not legal in its unit");
+  return w;
+}
+
 template <int W>
 UnitOutcome runUnits(const Graph<W>& g, const Bits<W>& root, const std::vector<int>& rootQueens, uint32_t heap,
                      TranspositionTable& tt, const ProveRequest& req, const fs::path& dir, SearchStats& searchTotal,
@@ -130,32 +201,52 @@ UnitOutcome runUnits(const Graph<W>& g, const Bits<W>& root, const std::vector<i
       out.losingMove = m;
       return out;
     }
-  std::vector<size_t> mine;
-  for (size_t i = 0; i < moves.size(); ++i)
-    if (int(i % size_t(req.select.count)) == req.select.index) mine.push_back(i);
-  out.mine = mine.size();
+  const PlanPosition<W> split{root, heap, rootQueens, -1};
+  auto mineByUnit = [&](size_t i) { return int(i % size_t(req.select.count)) == req.select.index; };
+  for (size_t i = 0; i < moves.size(); ++i) out.mine += mineByUnit(i);
 
-  std::atomic<size_t> next{0}, resumed{0}, proved{0};
+  // A work item: a whole unit (sub < 0), or sub-unit `sub` of a split unit.
+  struct Item {
+    size_t unit;
+    long sub;
+    bool budget;  // a whole unit under --split-above's budget
+  };
+  std::atomic<size_t> resumed{0}, proved{0}, splitNow{0}, subDone{0}, subTotal{0};
   std::atomic<int> losing{-1};
   std::atomic<bool> halt{false};  // a unit was found lost (single worker set only) or a signal came
   std::atomic<bool> signalled{false};
   std::mutex statsMutex;
   EmitStats emitTotal;
   uint64_t bytes = 0;
-  std::vector<std::unique_ptr<Solver<W>>> solvers;
-  // --deterministic: each worker has its own table (an equal share of
-  // --tt-mb), emptied before every unit, and a fresh solver per unit, so a
-  // unit's certificate depends on nothing but the unit: proving it again, on
-  // any thread, in any order, gives the same bytes.
+  const int workers = std::max(1, req.jobs);
+  // --deterministic: each worker has its own table of --tt-mb, emptied
+  // before every unit, and a fresh solver per unit, so a unit's certificate
+  // depends on nothing but the unit and the table's size: proving it again,
+  // on any thread, in any order, with any --jobs, gives the same bytes.
   std::vector<std::unique_ptr<TranspositionTable>> tables;
-  for (int t = 0; t < std::max(1, req.jobs); ++t) {
+  std::vector<std::unique_ptr<Solver<W>>> solvers;  // every solver made, kept for the totals and progress
+  std::vector<std::atomic<Solver<W>*>> current(workers);
+  std::mutex solversMutex;
+  for (int t = 0; t < workers; ++t) {
     if (req.deterministicUnits)
-      tables.push_back(std::make_unique<TranspositionTable>(std::max<size_t>(1, req.ttMegabytes / size_t(std::max(1, req.jobs)))));
+      tables.push_back(std::make_unique<TranspositionTable>(req.ttMegabytes));
     solvers.push_back(std::make_unique<Solver<W>>(g, req.deterministicUnits ? *tables.back() : tt, req.search));
     solvers.back()->stop = &halt;
+    current[t] = solvers.back().get();
   }
-  SearchStats replacedStats;  // the solvers a deterministic run replaced
-  progress.extra([&] { return "  units " + std::to_string(resumed + proved) + "/" + std::to_string(mine.size()); });
+  progress.nodes([&] {
+    uint64_t sum = 0;
+    std::lock_guard lk(solversMutex);
+    for (auto& s : solvers) sum += s->publishedNodes.load(std::memory_order_relaxed);
+    return sum;
+  });
+  progress.extra([&] {
+    std::string text = "  units " + std::to_string(resumed + proved) + "/" + std::to_string(out.mine) + " (" +
+                       std::to_string(moves.size()) + " in all)";
+    if (splitNow + out.splitUnits) text += ", split " + std::to_string(splitNow + out.splitUnits);
+    if (subTotal) text += ", sub-units " + std::to_string(subDone) + "/" + std::to_string(subTotal);
+    return text;
+  });
   std::thread watcher;
   try {
     watcher = std::thread([&] {  // forwards SIGINT/SIGTERM to the workers' halt flag
@@ -169,82 +260,170 @@ UnitOutcome runUnits(const Graph<W>& g, const Bits<W>& root, const std::vector<i
     });
   } catch (const std::system_error& e) {
     progress.extra(nullptr);
+    progress.nodes(nullptr);
     throw ResourceError(std::string("cannot start a thread: ") + e.what());
   }
-  auto worker = [&](size_t t) {
-    for (size_t k; !halt.load() && (k = next.fetch_add(1)) < mine.size();) {
-      const size_t i = mine[k];
-      const fs::path file = dir / unitFileName(i);
-      if (fs::exists(file)) {
-        ++resumed;
-        continue;
-      }
-      if (fs::exists(dir / lostMarkerName(i))) {
-        losing = moves[i];
-        if (req.select.count == 1) halt = true;
-        continue;
-      }
-      if (req.deterministicUnits) {
-        tables[t]->clear();
-        auto fresh = std::make_unique<Solver<W>>(g, *tables[t], req.search);
-        fresh->stop = &halt;
-        {
-          std::lock_guard lk(statsMutex);
-          replacedStats.add(solvers[t]->stats);
-        }
-        solvers[t] = std::move(fresh);
-      }
-      Solver<W>& solver = *solvers[t];
-      const int m = moves[i];
-      const Bits<W> live = isHeapMove(m) ? root : root.andNot(g.kill[m]);
-      const uint32_t h = isHeapMove(m) ? uint32_t(m - kHeapMove) : heap;
-      const bool win = solver.wins(live, h, isHeapMove(m) ? -1 : m);
-      if (halt.load()) break;  // the answer may be cut short: keep nothing
-      if (!win) {
-        std::ofstream(dir / lostMarkerName(i)) << "the player to move loses here\n";
-        losing = m;
-        if (req.select.count == 1) halt = true;  // the parent is a win: stop the rest
-        continue;
-      }
-      ClaimSpec claim = claimOf(req, rootQueens, h, true, false);
-      if (!isHeapMove(m)) claim.queens.push_back(m);
-      CertificateWriter writer(file.string(), claim, req.cutoff, req.mirrorDefault, producerText(req), req.zstdLevel);
-      ProofEmitter<W> emitter(g, solver, writer, EmitOptions{req.cutoff, req.mirrorDefault, req.mirror});
-      emitter.emit(live, h, true);
-      if (halt.load()) break;  // emission with a halted solver (signal, or a lost sibling) may be cut short: discard
-      const CertificateSummary sum = writer.finish();
-      ++proved;
-      std::lock_guard lk(statsMutex);
-      emitTotal.decisions += emitter.stats.decisions;
-      emitTotal.defaultReplies += emitter.stats.defaultReplies;
-      emitTotal.lossNodes += emitter.stats.lossNodes;
-      emitTotal.memoEntries += emitter.stats.memoEntries;
-      bytes += sum.bytes;
-    }
-  };
-  std::vector<std::thread> threads;
-  std::string threadError;
-  for (size_t t = 0; t < solvers.size(); ++t) {
-    try {
-      threads.emplace_back(worker, t);
-    } catch (const std::system_error& e) {  // the threads started must be joined before any throw
-      threadError = e.what();
+  // However this frame is left (a throw included): stop the watcher, and
+  // detach the progress reporter from this frame's counters.
+  struct Cleanup {
+    std::atomic<bool>& halt;
+    std::thread& watcher;
+    ProgressReporter& progress;
+    ~Cleanup() {
       halt = true;
-      break;
+      if (watcher.joinable()) watcher.join();
+      progress.extra(nullptr);
+      progress.nodes(nullptr);
     }
+  } cleanup{halt, watcher, progress};
+
+  // Proves one item on worker t. Returns false when the run must stop.
+  auto proveItem = [&](size_t t, const Item& item) {
+    const size_t i = item.unit;
+    PlanPosition<W> pos = split.after(g, moves[i]);
+    fs::path file = dir / unitFileName(i), lostMarker = dir / lostMarkerName(i);
+    if (item.sub >= 0) {
+      const PlanPosition<W> afterW = pos.after(g, splitMoveAt(dir / splitMarkerName(i), pos));
+      const std::vector<int> replies = loserMoves(g, afterW.live, afterW.heap);
+      pos = afterW.after(g, replies[size_t(item.sub)]);
+      file = dir / subUnitFolder(i) / subUnitFileName(size_t(item.sub));
+      lostMarker = dir / subUnitFolder(i) / subLostMarkerName(size_t(item.sub));
+      fs::create_directories(file.parent_path());
+    }
+    if (fs::exists(file)) {
+      ++(item.sub >= 0 ? subDone : resumed);
+      return true;
+    }
+    if (fs::exists(lostMarker)) {
+      if (item.sub < 0) {
+        losing = moves[i];
+        if (req.select.count == 1) return false;
+      }
+      ++(item.sub >= 0 ? subDone : resumed);
+      return true;
+    }
+    if (item.budget && fs::exists(dir / splitMarkerName(i))) return true;  // split by an earlier run
+    if (req.deterministicUnits) {
+      tables[t]->clear();
+      std::lock_guard lk(solversMutex);
+      solvers.push_back(std::make_unique<Solver<W>>(g, *tables[t], req.search));
+      solvers.back()->stop = &halt;
+      current[t] = solvers.back().get();
+    }
+    Solver<W>& solver = *current[t];
+    solver.setNodeBudget(item.budget ? req.splitAboveNodes : 0);
+    const bool win = solver.wins(pos.live, pos.heap, pos.lastMove);
+    if (halt.load()) return false;  // the answer may be cut short: keep nothing
+    const bool overBudget = solver.overBudget();
+    solver.setNodeBudget(0);  // the emitter's searches below have none
+    if (overBudget) {
+      const int w = solver.likelyWinningMove(pos.live, pos.heap, pos.lastMove);
+      if (halt.load()) return false;
+      if (w < 0) throw std::logic_error("a unit over its budget has no move");
+      writeAtomically(dir / splitMarkerName(i), "move " + std::to_string(w) + "\n");
+      ++splitNow;
+      return true;
+    }
+    if (!win) {
+      std::ofstream(lostMarker) << "the player to move loses here\n";
+      if (item.sub >= 0) {
+        ++subDone;
+        return true;  // the guessed move is refuted: the third pass proves the unit whole
+      }
+      losing = moves[i];
+      return req.select.count != 1;  // the parent is a win: stop the rest
+    }
+    ClaimSpec claim = claimOf(req, pos.queens, pos.heap, true, false);
+    CertificateWriter writer(file.string(), claim, req.cutoff, req.mirrorDefault, producerText(req), req.zstdLevel);
+    ProofEmitter<W> emitter(g, solver, writer, EmitOptions{req.cutoff, req.mirrorDefault, req.mirror});
+    emitter.emit(pos.live, pos.heap, true);
+    if (halt.load()) return false;  // emission with a halted solver (signal, or a lost sibling) may be cut short: discard
+    const CertificateSummary sum = writer.finish();
+    ++(item.sub >= 0 ? subDone : proved);
+    std::lock_guard lk(statsMutex);
+    emitTotal.decisions += emitter.stats.decisions;
+    emitTotal.defaultReplies += emitter.stats.defaultReplies;
+    emitTotal.lossNodes += emitter.stats.lossNodes;
+    emitTotal.memoEntries += emitter.stats.memoEntries;
+    bytes += sum.bytes;
+    return true;
+  };
+
+  std::string threadError;
+  auto runPass = [&](const std::vector<Item>& items) {
+    std::atomic<size_t> next{0};
+    std::exception_ptr failure;
+    std::mutex failureMutex;
+    auto worker = [&](size_t t) {
+      try {
+        for (size_t k; !halt.load() && (k = next.fetch_add(1)) < items.size();)
+          if (!proveItem(t, items[k])) halt = true;
+      } catch (...) {
+        std::lock_guard lk(failureMutex);
+        if (!failure) failure = std::current_exception();
+        halt = true;
+      }
+    };
+    std::vector<std::thread> threads;
+    for (int t = 0; t < workers; ++t) {
+      try {
+        threads.emplace_back(worker, size_t(t));
+      } catch (const std::system_error& e) {  // the threads started must be joined before any throw
+        threadError = e.what();
+        halt = true;
+        break;
+      }
+    }
+    for (auto& th : threads) th.join();
+    if (failure) std::rethrow_exception(failure);
+  };
+
+  // Pass 1: this worker's units, each under the budget when there is one.
+  std::vector<Item> items;
+  for (size_t i = 0; i < moves.size(); ++i)
+    if (mineByUnit(i)) items.push_back({i, -1, req.splitAboveNodes > 0});
+  runPass(items);
+  // Passes 2 and 3: the sub-units of every split unit, sub-unit j of unit i
+  // for the worker (i + j) % K, so that one large unit spreads over all K.
+  for (int pass = 2; pass <= 3 && !halt.load() && threadError.empty(); ++pass) {
+    items.clear();
+    out.splitUnits = out.undecided = 0;
+    subTotal = subDone = 0;
+    for (size_t i = 0; i < moves.size(); ++i) {
+      if (fs::exists(dir / unitFileName(i)) || fs::exists(dir / lostMarkerName(i))) continue;
+      if (!fs::exists(dir / splitMarkerName(i))) {
+        ++out.undecided;  // another worker's, not yet proved, split or found lost
+        continue;
+      }
+      ++out.splitUnits;
+      const PlanPosition<W> unit = split.after(g, moves[i]);
+      const PlanPosition<W> afterW = unit.after(g, splitMoveAt(dir / splitMarkerName(i), unit));
+      const size_t subs = loserMoves(g, afterW.live, afterW.heap).size();
+      bool refuted = false;
+      for (size_t j = 0; j < subs; ++j) refuted |= fs::exists(dir / subUnitFolder(i) / subLostMarkerName(j));
+      if (pass == 2) {
+        for (size_t j = 0; j < subs; ++j)
+          if (int((i + j) % size_t(req.select.count)) == req.select.index) {
+            items.push_back({i, long(j), false});
+            ++subTotal;
+          }
+      } else if (refuted && mineByUnit(i)) {
+        ++out.refutedSplits;
+        items.push_back({i, -1, false});
+      }
+    }
+    splitNow = 0;
+    runPass(items);
+    if (pass == 2) out.subUnits = subTotal;
   }
-  for (auto& t : threads) t.join();
+  // Without a budget no other worker splits: their unfinished units are
+  // just not done yet (markers of an earlier run were handled above).
+  if (req.splitAboveNodes == 0) out.undecided = 0;
   if (!threadError.empty()) {
-    watcher.join();
-    progress.extra(nullptr);
-    throw ResourceError("cannot start " + std::to_string(solvers.size()) + " threads (--jobs): " + threadError);
+    throw ResourceError("cannot start " + std::to_string(workers) + " threads (--jobs): " + threadError);
   }
   const bool wasSignalled = signalled.load() || (req.stop && req.stop->load());
-  halt = true;
-  watcher.join();
-  progress.extra(nullptr);  // it refers to this frame's counters
   for (auto& s : solvers) searchTotal.add(s->stats);
-  searchTotal.add(replacedStats);
   out.resumed = resumed;
   out.proved = proved;
   out.losingMove = losing;
@@ -252,6 +431,44 @@ UnitOutcome runUnits(const Graph<W>& g, const Bits<W>& root, const std::vector<i
   out.emit = emitTotal;
   out.certBytes = bytes;
   return out;
+}
+
+// The plan below the split position: unit i is a shard, or (split) the
+// winner's move then a shard per loser reply. Throws when a file is missing.
+template <int W>
+PlanNode unitPlan(const Graph<W>& g, const Bits<W>& root, uint32_t heap, const fs::path& dir,
+                  const fs::path& relDir, size_t& splitCount) {
+  const std::vector<int> moves = loserMoves(g, root, heap);
+  const PlanPosition<W> split{root, heap, {}, -1};
+  auto shard = [&](const fs::path& rel) {
+    PlanNode node;
+    node.path = (relDir / rel).generic_string();
+    node.seal = readSeal((dir / rel).string());
+    return node;
+  };
+  PlanNode plan;
+  plan.kind = PlanNode::Kind::lossBy;
+  for (size_t i = 0; i < moves.size(); ++i) {
+    if (fs::exists(dir / unitFileName(i)) || !fs::exists(dir / splitMarkerName(i))) {
+      if (!fs::exists(dir / unitFileName(i))) throw std::logic_error("unit " + unitFileName(i) + " missing after a complete run");
+      plan.next.push_back(shard(unitFileName(i)));
+      continue;
+    }
+    const PlanPosition<W> unit = split.after(g, moves[i]);
+    const int w = splitMoveAt(dir / splitMarkerName(i), unit);
+    const PlanPosition<W> afterW = unit.after(g, w);
+    PlanNode loss;
+    loss.kind = PlanNode::Kind::lossBy;
+    const size_t subs = loserMoves(g, afterW.live, afterW.heap).size();
+    for (size_t j = 0; j < subs; ++j) loss.next.push_back(shard(fs::path(subUnitFolder(i)) / subUnitFileName(j)));
+    PlanNode win;
+    win.kind = PlanNode::Kind::winBy;
+    win.token = unit.token(w);
+    win.next.push_back(std::move(loss));
+    plan.next.push_back(std::move(win));
+    ++splitCount;
+  }
+  return plan;
 }
 
 template <int W>
@@ -305,7 +522,6 @@ ProveResult proveSharded(const Geometry& geo, const Graph<W>& g, const Bits<W>& 
   res.grundy = heap;
   res.emit = res.units.emit;
   res.cert.bytes = res.units.certBytes;
-  const size_t done = res.units.resumed + res.units.proved;
   if (req.select.count > 1) return res;  // a partial worker: the full run writes the manifest
   if (res.win && req.winBy < 0) {
     // The position is not lost: one unit is a losing move for the opponent,
@@ -326,19 +542,11 @@ ProveResult proveSharded(const Geometry& geo, const Graph<W>& g, const Bits<W>& 
     res.sharded = false;
     return res;
   }
-  if (done < res.units.units) throw std::logic_error("units missing after a complete run");
-
   // Every unit is proved: the split position is lost; tie the shards together.
   auto t1 = Clock::now();
-  PlanNode plan;
-  plan.kind = PlanNode::Kind::lossBy;
-  const fs::path dir = base / ("h" + std::to_string(heap));
-  for (size_t i = 0; i < res.units.units; ++i) {
-    PlanNode shard;  // unit i is the i-th loser move below the split
-    shard.path = (relBase / ("h" + std::to_string(heap)) / unitFileName(i)).generic_string();
-    shard.seal = readSeal((dir / unitFileName(i)).string());
-    plan.next.push_back(std::move(shard));
-  }
+  size_t splitCount = 0;
+  const std::string hDir = "h" + std::to_string(heap);
+  PlanNode plan = unitPlan<W>(g, split, heap, base / hDir, relBase / hDir, splitCount);
   ClaimSpec claim = claimOf(req, req.queens, heap, false, req.grundy);
   if (req.winBy >= 0) {  // root: win by the move, then the lost position's units
     PlanNode win;
@@ -349,7 +557,8 @@ ProveResult proveSharded(const Geometry& geo, const Graph<W>& g, const Bits<W>& 
     claim.win = true;
   }
   const CertificateSummary m = writeManifest(req.out, claim, plan, producerText(req) + ", manifest over " +
-                                                                      std::to_string(res.units.units) + " units");
+                                                                      std::to_string(res.units.units) + " units" +
+                                                                      (splitCount ? ", " + std::to_string(splitCount) + " of them split" : ""));
   res.manifestWritten = true;
   res.cert.bytes += m.bytes;
   res.emitSeconds = since(t1);

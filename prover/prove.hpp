@@ -35,6 +35,7 @@ struct ProveRequest {
   UnitSelection select;
   std::atomic<bool>* stop = nullptr;  // set by SIGINT/SIGTERM: abandon, keep finished units
   int winBy = -1;  // work units only: claim the position is won by this move; units lie below it
+  uint64_t splitAboveNodes = 0;  // work units: split a unit whose search passes this many nodes (0: never)
   bool deterministicUnits = false;  // work units: an emptied table per unit, so re-proving one gives the same bytes
   bool sharded() const { return jobs > 1 || !unitsDir.empty() || select.count > 1 || winBy >= 0; }
 };

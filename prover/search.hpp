@@ -89,9 +89,50 @@ class Solver {
     return m < g_.squares && live.test(m) && !wins(live.andNot(g_.kill[m]), heap, m);
   }
 
+  // The winner's move a search cut short by its node budget was trying (a
+  // work unit's second split level): the first move in the search's own
+  // order that the table does not already know to lose. It is a guess, not a
+  // proof; the split units below it prove or refute it.
+  int likelyWinningMove(const Bits<W>& live, uint32_t heap, int lastMove = -1) {
+    for (uint32_t k = 0; k < heap; ++k) {
+      auto hit = tt_.probe(keyOf(g_.hashOf(live), k));
+      if (!(hit.found && hit.win)) return kHeapMove + int(k);
+    }
+    const Hash8 h = g_.hashOf(live);
+    unsigned stab = 1;
+    for (int k = 1; k < kSymmetries && opt_.symmetry; ++k)
+      if (h.h[k] == h.h[0]) stab |= 1u << k;
+    const int mirrorMove = (opt_.ordering && lastMove >= 0) ? g_.geo->mirror180(lastMove) : -1;
+    std::vector<std::pair<int, int>> order;  // (rank, move): solve's order
+    const int cnt = live.count();
+    live.forEach([&](int v) {
+      if (stab != 1 && !g_.orbitLeader(stab, v)) return;
+      const int left = cnt - (live & g_.kill[v]).count();
+      order.push_back({opt_.ordering ? (v == mirrorMove ? -1 : left) : 0, v});
+    });
+    std::stable_sort(order.begin(), order.end(), [](auto a, auto b) { return a.first < b.first; });
+    for (auto [rank, v] : order) {
+      const Bits<W> child = live.andNot(g_.kill[v]);
+      if (child.count() <= smallLimit_) {
+        if (!wins(child, heap, v)) return v;
+        continue;
+      }
+      auto hit = tt_.probe(keyOf(g_.hashOf(child), heap));
+      if (!(hit.found && hit.win)) return v;
+    }
+    return order.empty() ? -1 : order.front().second;
+  }
+
   SearchStats stats;
   std::atomic<uint64_t> publishedNodes{0};  // stats.nodes, refreshed every 2^16 nodes for progress
   std::atomic<bool>* stop = nullptr;  // optional: abandon the search when set
+  // Optional node budget: past it (checked every 2^10 nodes) the search is
+  // abandoned as by `stop`, and overBudget() says so. Answers after that are void.
+  void setNodeBudget(uint64_t nodes) {
+    nodeLimit_ = nodes ? stats.nodes + nodes : UINT64_MAX;
+    overBudget_ = false;
+  }
+  bool overBudget() const { return overBudget_; }
 
  private:
   struct Child {
@@ -122,8 +163,12 @@ class Solver {
   }
 
   void countNode() {
-    if ((++stats.nodes & 0xffff) == 0) publishedNodes.store(stats.nodes, std::memory_order_relaxed);
+    if ((++stats.nodes & 0x3ff) == 0) {
+      if (stats.nodes >= nodeLimit_) overBudget_ = true;
+      if ((stats.nodes & 0xffff) == 0) publishedNodes.store(stats.nodes, std::memory_order_relaxed);
+    }
   }
+  bool halted() const { return overBudget_ || (stop && stop->load(std::memory_order_relaxed)); }
 
   // lastMove: the opponent's move into this position (-1: none or a heap
   // move); its half-turn image is tried first, since on a symmetric board it
@@ -201,7 +246,7 @@ class Solver {
       if (opt_.ordering) std::sort(order, order + kids.size());
       for (size_t i = 0; i < kids.size(); ++i) {
         const Child& c = kids[order[i] & 0xffff];  // stays put: deeper plies use other buffers
-        if (stop && stop->load(std::memory_order_relaxed)) return false;
+        if (halted()) return false;
         if (!solve(c.live, heap, c.hash, c.count, ply + 1, c.move)) {
           winMove = c.move;
           break;
@@ -209,7 +254,7 @@ class Solver {
       }
     }
     const bool win = winMove >= 0;
-    if (stop && stop->load(std::memory_order_relaxed)) return win;
+    if (halted()) return win;
     tt_.store(key, win, win ? toCanonical(h, winMove) : TranspositionTable::kNoMove,
               unsigned(std::bit_width(stats.searchCalls - callsBefore)));
     return win;
@@ -296,6 +341,8 @@ class Solver {
   int frameShift_[W] = {};
   uint64_t generation_ = 0;
   std::vector<uint64_t> memo_;
+  uint64_t nodeLimit_ = UINT64_MAX;
+  bool overBudget_ = false;
 };
 
 }  // namespace qcert

@@ -46,6 +46,10 @@ struct UnitOutcome {
   size_t mine = 0;         // units this worker is responsible for
   size_t resumed = 0;      // of mine, already finished before this run
   size_t proved = 0;       // of mine, proved in this run
+  size_t splitUnits = 0;   // units over --split-above, proved by sub-units instead
+  size_t subUnits = 0;     // of their sub-units, this worker's
+  size_t refutedSplits = 0;  // split units whose guessed move a sub-unit refuted (proved whole instead)
+  size_t undecided = 0;    // units of other workers not yet proved, split or found lost
   int losingMove = -1;     // a unit found lost: the parent is a win by this move
   bool interrupted = false;
   EmitStats emit;

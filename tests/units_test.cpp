@@ -192,3 +192,79 @@ TEST(Units, DeterministicUnitsAreByteIdenticalWhenReproved) {
   for (const auto& [name, bytes] : first) EXPECT_EQ(fileBytes(units + "/h0/" + name), bytes) << name << " differs";
   expectVerified(out, "second player wins on the empty 12x12 board");
 }
+
+// The second split level: units past --split-above nodes are split below the
+// winner's move their search was trying, and their sub-units spread over all
+// workers. Threads and batch workers must make the same files (deterministic
+// units), and the manifest must verify.
+TEST(Units, SplitAboveABudgetSpreadsLargeUnitsOverWorkers) {
+  qtest::TempDir dir;
+  const std::vector<std::string> common = {"prove", "--n", "12", "--deterministic", "--tt-mb", "64", "--split-above", "20000"};
+  auto run = [&](const std::string& units, std::vector<std::string> extra) {
+    std::vector<std::string> args = {kProver};
+    args.insert(args.end(), common.begin(), common.end());
+    args.insert(args.end(), {"--units", units});
+    args.insert(args.end(), extra.begin(), extra.end());
+    return runProgram(args, 120);
+  };
+  const std::string threaded = dir.file("t.qcert");
+  const auto t = run(threaded + ".units", {"--jobs", "2", "--out", threaded});
+  ASSERT_EQ(t.exitCode, 0) << t.describe();
+  EXPECT_NE(t.out.find(" split into "), std::string::npos) << t.out;
+  expectVerified(threaded, "second player wins on the empty 12x12 board");
+  size_t splitUnits = 0;
+  for (const auto& e : fs::directory_iterator(threaded + ".units/h0")) splitUnits += e.path().extension() == ".split";
+  EXPECT_GE(splitUnits, 2u);
+
+  // Batch workers: worker 0 alone cannot know worker 1's splits yet (exit 3).
+  const std::string batch = dir.file("b.qcert");
+  const auto w0 = run(batch + ".units", {"--unit", "0", "--of", "2"});
+  EXPECT_EQ(w0.exitCode, 3) << w0.describe();
+  EXPECT_NE(w0.out.find("not decided yet"), std::string::npos) << w0.out;
+  for (const char* w : {"1", "0"}) {
+    const auto p = run(batch + ".units", {"--unit", w, "--of", "2"});
+    ASSERT_EQ(p.exitCode, 0) << p.describe();
+  }
+  const auto merge = run(batch + ".units", {"--out", batch});
+  ASSERT_EQ(merge.exitCode, 0) << merge.describe();
+  EXPECT_NE(merge.out.find("0 proved now"), std::string::npos) << merge.out;  // the workers did everything
+  size_t compared = 0;
+  for (const auto& e : fs::recursive_directory_iterator(threaded + ".units")) {
+    if (e.path().extension() != ".qcert") continue;
+    const fs::path twin = fs::path(batch + ".units") / fs::relative(e.path(), threaded + ".units");
+    EXPECT_EQ(fileBytes(twin), fileBytes(e.path())) << twin << " differs";
+    ++compared;
+  }
+  EXPECT_GT(compared, 100u);
+  expectVerified(batch, "second player wins on the empty 12x12 board");
+}
+
+// A split marker whose move does not win (the guess was wrong): a sub-unit is
+// found lost, and the unit is then proved whole. A marker naming an illegal
+// move is refused. (Many moves win early on: on 10x10 the loop finds a
+// losing one after a few tries, c2 after a1 today.)
+TEST(Units, ARefutedSplitMoveIsProvedWhole) {
+  qtest::TempDir dir;
+  const std::string out = dir.file("r.qcert"), units = out + ".units";
+  bool refuted = false, illegalSeen = false;
+  for (int square = 0; square < 100 && !refuted; ++square) {
+    fs::remove_all(units);
+    fs::create_directories(units + "/h0");
+    std::ofstream(units + "/h0/u00000.split") << "move " << square << "\n";
+    const auto p = runProgram({kProver, "prove", "--n", "10", "--deterministic", "--tt-mb", "16", "--split-above",
+                               "1000000000", "--jobs", "2", "--units", units, "--out", out}, 120);
+    if (p.exitCode == 2 && p.err.find("not legal in its unit") != std::string::npos) {
+      illegalSeen = true;
+      continue;
+    }
+    ASSERT_EQ(p.exitCode, 0) << p.describe();
+    bool lostSub = false;
+    for (const auto& e : fs::directory_iterator(units + "/h0/u00000")) lostSub |= e.path().extension() == ".lost";
+    if (!lostSub) continue;  // this move wins: the sub-units prove it
+    refuted = true;
+    EXPECT_TRUE(fs::exists(units + "/h0/u00000.qcert"));
+    expectVerified(out, "second player wins on the empty 10x10 board");
+  }
+  EXPECT_TRUE(refuted);
+  EXPECT_TRUE(illegalSeen);
+}
