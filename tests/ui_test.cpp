@@ -379,6 +379,13 @@ TEST(UiCli, PlayUndoAndHint) {
   EXPECT_NE(r.out.find("I cannot move, so you win (1 move played)!"), std::string::npos) << r.out;
   const QRun none = qcertRun({"play", "--n", "3", "--side", "first"}, "undo\nquit\n");
   EXPECT_NE(none.out.find("Nothing to undo."), std::string::npos);
+  // Who wins is said as proved: 10x10 is a second-player win.
+  const QRun ten = qcertRun({"play", "--cert", kCerts + "/jenrich-n10.qcert", "--side", "first"}, "quit\n");
+  EXPECT_NE(ten.out.find("The second player wins (from the verified certificate).\nYou move first. I hold the winning side"),
+            std::string::npos) << ten.out;
+  const QRun after = qcertRun({"play", "--n", "4", "--queens", "b2", "--side", "first"}, "quit\n");
+  EXPECT_NE(after.out.find("The player to move loses (proved on the spot).\nYou move first. I hold the winning side"),
+            std::string::npos) << after.out;
   const QRun asks = qcertRun({"play"}, "x\n3\nsecond\nquit\n");
   EXPECT_NE(asks.out.find("Please type a whole number from 1 to 22."), std::string::npos) << asks.out;
   EXPECT_NE(asks.out.find("You move second."), std::string::npos) << asks.out;

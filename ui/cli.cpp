@@ -408,10 +408,11 @@ class Game {
       throw UsageError("cannot tell who wins " + gameWords(s_.geo.variant) + " within --time-limit " +
                        std::to_string(int(s_.seconds)) + " s: too big to prove on the spot; give a certificate (--cert FILE) or a smaller board");
     }
-    const std::string mover = s_.pieces.empty() ? "first player" : "player to move";
+    const std::string who = s_.pieces.empty() ? (*firstWins ? "The first player wins" : "The second player wins")
+                                              : (*firstWins ? "The player to move wins" : "The player to move loses");
     out_ << "The game: " << positionWords(s_) << ".\nPlayers take turns placing a " << pieceName(s_.geo.variant.piece, false)
          << " on a free square (one no piece attacks); who cannot move loses.\n";
-    out_ << "The " << mover << " wins (" << how << ").\n";
+    out_ << who << " (" << how << ").\n";
     // The side.
     std::string side = v.count("side") ? v.at("side") : "";
     while (side != "first" && side != "second") {
