@@ -210,9 +210,9 @@ int runProver(int argc, char** argv, int rank, int ranks) {
       throw std::invalid_argument(std::string("--mirror ") + mirror + " needs a square board");
     req.byMirrorLemma = vm.count("by-mirror-lemma") > 0;
     req.deterministicUnits = vm.count("deterministic") > 0;
-    if (req.splitAboveNodes && !req.sharded())
+    if (req.splitAboveNodes && !req.sharded() && ranks <= 1)
       throw std::invalid_argument("--split-above applies to work units (--jobs J > 1, --units DIR, --unit/--of or --win-by)");
-    if (req.deterministicUnits && !req.sharded())
+    if (req.deterministicUnits && !req.sharded() && ranks <= 1)
       throw std::invalid_argument("--deterministic applies to work units (--jobs J > 1, --units DIR, --unit/--of or --win-by)");
     if (req.deterministicUnits && req.jobs > 1) {  // one table per thread: refuse now what cannot fit
       const long pages = sysconf(_SC_PHYS_PAGES), pageSize = sysconf(_SC_PAGE_SIZE);

@@ -20,4 +20,13 @@ units=$(ls "$dir/m.qcert.units/h0" | grep -c '\.qcert$')
 [ "$units" -eq 15 ] || { echo "expected 15 unit files, found $units"; exit 1; }
 "$checker" --jobs 2 "$dir/m.qcert" | tee "$dir/verdict"
 grep -q '^VERIFIED: second player wins on the empty 10x10 board (queens game)$' "$dir/verdict"
-echo "1 passed, 0 failed"
+# The second split level: ranks meet at a barrier once every unit is proved
+# or split, then share the split units' sub-units.
+out=$("$mpiexec" --oversubscribe -np 2 "$prover" prove --n 12 --out "$dir/s.qcert" --tt-mb 32 --deterministic --split-above 20000)
+echo "$out"
+grep -q '^RESULT: second player wins on the empty 12x12 board$' <<<"$out"
+grep -q ' split into [0-9]* sub-units' <<<"$out"
+grep -q ' 0 proved now' <<<"$out"   # the ranks did every unit and sub-unit before rank 0's final pass
+"$checker" --jobs 2 "$dir/s.qcert" | tee "$dir/verdict"
+grep -q '^VERIFIED: second player wins on the empty 12x12 board (queens game)$' "$dir/verdict"
+echo "2 passed, 0 failed"

@@ -620,9 +620,13 @@ int runPlay(const Values& v, std::istream& in, std::ostream& out) {
 }  // namespace
 
 int runQcert(const std::vector<std::string>& args, std::istream& in, std::ostream& out, std::ostream& err) {
-  if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
-    (args.empty() ? err : out) << overview();
-    return args.empty() ? 2 : 0;
+  if (args.empty()) {
+    err << "qcert: no command given (expected board, explain or play; see qcert --help)\n";
+    return 2;
+  }
+  if (args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
+    out << overview();
+    return 0;
   }
   const auto& list = commands();
   const auto c = std::find_if(list.begin(), list.end(), [&](const Command& k) { return args[0] == k.name; });
