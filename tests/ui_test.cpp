@@ -328,6 +328,8 @@ TEST(UiCli, HelpShowsOnlyThatCommandsOptions) {
   EXPECT_NE(play.out.find("--side"), std::string::npos);
   EXPECT_EQ(play.out.find("--heap"), std::string::npos);
   EXPECT_EQ(qcertRun({"--help"}).status, 0);
+  for (const QRun& r : {board, explain, play})
+    for (const std::string& l : lines(r.out)) EXPECT_LE(l.size(), 100u) << l;
 }
 
 TEST(UiCli, PluralsAreEnglish) {

@@ -101,7 +101,16 @@ std::string helpOf(const Command& c) {
     std::string head = "  --" + std::string(o.name) + (o.value ? " " + std::string(o.value) : "");
     if (head.size() < 20) head.resize(20, ' ');
     else head += "\n" + std::string(20, ' ');
-    s += head + o.help + "\n";
+    // The help text wrapped at 79 columns, under its first line.
+    std::istringstream words(o.help);
+    size_t column = 20;
+    bool first = true;
+    for (std::string w; words >> w; first = false) {
+      if (!first && column + 1 + w.size() > 79) head += "\n" + std::string(20, ' '), column = 20;
+      else if (!first) head += " ", ++column;
+      head += w, column += w.size();
+    }
+    s += head + "\n";
   }
   return s;
 }
