@@ -107,6 +107,8 @@ std::string boardInWords(const Board& b) {
   return s;
 }
 
+}  // namespace
+
 std::string claimInWords(const Certificate& c) {
   static const char* const kPieces[] = {"queens", "rooks", "bishops", "kings", "knights"};
   const bool plain = c.board.plainQueens();
@@ -129,6 +131,8 @@ std::string claimInWords(const Certificate& c) {
   if (c.queens.empty()) return std::string(c.claimWin ? "first" : "second") + " player wins on " + board + mid + heap + tail;
   return std::string("the player to move ") + (c.claimWin ? "wins" : "loses") + " on " + board + mid + heap + tail;
 }
+
+namespace {
 
 std::string printable(std::string s) {  // the producer text is untrusted
   if (s.size() > 200) s.resize(200);

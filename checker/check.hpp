@@ -29,6 +29,10 @@ struct ParsedArgs {
 };
 ParsedArgs parseCheckerArgs(int argc, const char* const* argv, unsigned defaultJobs);
 
+// The claim of a game certificate (not count, mod-2 or partizan) in the words
+// VERIFIED prints; `qcert describe` shows it, marked not verified.
+std::string claimInWords(const Certificate& cert);
+
 // Checks o.path: the verdict line on `out` (VERIFIED, REJECTED, NOT CHECKED,
 // SAMPLED, PART), the announcement, statistics and I/O errors on `err`.
 // Returns the exit status (check.cpp's kExitStatus).

@@ -37,6 +37,7 @@ CertificateWriter::~CertificateWriter() {
 }
 
 void CertificateWriter::reply(uint32_t token) {
+  if (sum_.tokens == 0) sum_.firstToken = token;
   do {  // unsigned LEB128
     uint8_t b = token & 0x7f;
     token >>= 7;

@@ -34,6 +34,8 @@ struct CertificateSummary {
   uint64_t rawTokenBytes = 0;
   uint32_t chunks = 0;
   SealDigest seal{};
+  uint32_t firstToken = 0;  // the first winner decision written (0: none, or the default reply):
+                            // at a won root above the cut-off, its winning move (as a token there)
 };
 
 // A shard manifest's plan (schema: Obligation), built by the unit runner.

@@ -31,19 +31,25 @@ std::atomic<bool> gStop{false};
 constexpr int kMaxWorkers = 1000000;  // --of: far past any batch array
 extern "C" void onSignal(int) { gStop.store(true); }
 
-const char* kUsage = R"(prover: proves queens-game claims and writes certificates for `checker`.
+const char* kUsage = R"(prover: proves claims about the queens game and writes certificates for `checker`.
+
+The game: two players take turns placing a queen on a square of the n x n
+board that no queen already on the board attacks (along a row, a column or a
+diagonal); the player who cannot place one loses. Other pieces and boards
+(--piece, --board, --holes) keep these rules.
 
 Usage:
-  prover prove  --n N [--queens LIST] [--heap H] [--out FILE] [options]
-  prover grundy --n N [--queens LIST] [--out FILE] [options]
+  prover prove  --n N [--queens LIST] [--heap H] [--out FILE] [options]  (prover prove --help)
+  prover grundy --n N [--queens LIST] [--out FILE] [options]             (prover grundy --help)
   prover count --problem P --n N [--out FILE] [options]   (prover count --help)
   prover table-check 'STATEMENT'                          (prover table-check --help)
   prover mod2 ACTION --n N [options]                      (prover mod2 --help)
   prover partizan --n N [--piece P] [--rule R] [options]  (prover partizan --help)
 
-  prove   decides whether the player to move wins the non-attacking queens
-          game on the n x n board (after the queens in LIST, with a Nim heap
-          of H added) and, with --out, writes a certificate of that outcome.
+  prove   decides whether the player to move wins (after the queens in LIST,
+          with a Nim heap of H added) and names a winning move; with --out it
+          writes a certificate the checker verifies (without --out, nothing
+          is written).
   grundy  finds the Grundy value g of the position (the least heap g such
           that position + heap g is a loss) and certifies that loss, which
           proves G = g.
@@ -60,18 +66,41 @@ Usage:
 Squares are algebraic: file letter = column, rank = row + 1; a1 is the
 papers' 0-based (row, column) = (0,0), b1 = (0,1), a2 = (1,0).
 LIST is comma-separated, e.g. --queens e5,a1. 1 <= N <= 22.
+A free square is an empty square no queen attacks: where the next queen may go.
+)";
 
+// prove and grundy: what each is, then only its options (runProver).
+const char* kProveUsage = R"(Usage: prover prove --n N [--queens LIST] [--heap H] [--out FILE] [options]
+
+Decides whether the player to move wins the queens game (two players take
+turns placing a queen on a free square, one no queen on the board attacks;
+who cannot move loses) on the N x N board after the queens in LIST, with a
+Nim heap of H added (a move then either places a queen or lowers the heap).
+Prints "RESULT: first player wins on ..., e.g. by d4" (a winning move) or
+"RESULT: second player wins ...". With --out FILE it writes a certificate that
+`checker FILE` verifies; without --out nothing is written.
+)";
+const char* kGrundyUsage = R"(Usage: prover grundy --n N [--queens LIST] [--out FILE] [options]
+
+Finds the Grundy value g of the position: the least heap size g such that the
+position plus a Nim heap of g is lost for the player to move (G = 0: the
+player to move loses). With --out FILE it certifies that loss, which proves
+G = g (the wins with the smaller heaps are part of the same certificate).
+)";
+const char* kUnitsUsage = R"(
 Work units (resumable, parallel, shardable): with --jobs J > 1 or --units
-DIR the claim is split at the loser's turn into one unit per move (up to
-symmetry); threads prove units and write each as its own certificate under
-DIR (default <out>.units), and --out becomes a manifest tying them together
-(`checker` verifies manifests and their shards). SIGINT/SIGTERM stop the run
-keeping every finished unit; the same command resumes. For a batch scheduler,
-run `--unit I --of K` for I = 0..K-1 (each proves every K-th unit), then the
-plain command once more to write the manifest. Under MPI
-(`mpirun -np K prover prove ... --out M`) rank r proves every K-th unit from
-r and rank 0 writes the manifest; all ranks need the same file system.
-
+DIR the claim is split after each move the losing side can make (one unit
+per move, up to the board's symmetries); threads prove units and write each
+as its own certificate under DIR (default <out>.units), and --out becomes a
+manifest tying them together (`checker` verifies manifests and their shards).
+SIGINT/SIGTERM stop the run keeping every finished unit; the same command
+resumes. For a batch scheduler, run `--unit I --of K` for I = 0..K-1 (each
+proves every K-th unit), then the plain command once more to write the
+manifest. Under MPI (`mpirun -np K prover prove ... --out M`) rank r proves
+every K-th unit from r and rank 0 writes the manifest; all ranks need the
+same file system.
+)";
+const char* kProverExit = R"(
 Exit status: 0 done (proved, written); 1 a claim is false: --win-by SQ does
 not win ("REFUTED: SQ does not win: ..." on stdout, naming the reply that beats
 it); 2 nothing decided: bad arguments, an output path that cannot be written
@@ -114,39 +143,90 @@ Variant parseVariant(const std::string& board, const std::string& piece, const s
   return v;
 }
 
+// ", e.g. by d4": a winning move of a won root, for the RESULT line. From
+// --win-by, the unit found lost, or the certificate's first decision (the
+// root's, when the root has more free squares than the cut-off); otherwise,
+// when the search was quick, each move is tried with a search of its own.
+std::string winningMoveWords(const ProveRequest& req, const ProveResult& res) {
+  const Geometry geo = variantGeometry(requestVariant(req));
+  std::vector<int> live;  // the root's free squares, increasing
+  std::vector<char> free(size_t(geo.squares));
+  for (int s = 0; s < geo.squares; ++s) free[size_t(s)] = !geo.isHole[size_t(s)];
+  for (int q : req.queens)
+    for (int t : geo.kills[size_t(q)]) free[size_t(t)] = 0;
+  for (int s = 0; s < geo.squares; ++s)
+    if (free[size_t(s)]) live.push_back(s);
+  auto heapWords = [](uint32_t to) { return ", e.g. by lowering the heap to " + std::to_string(to); };
+  if (req.winBy >= 0) return ", e.g. by " + geo.squareName(req.winBy);
+  if (res.units.losingMove >= 0)
+    return isHeapMove(res.units.losingMove) ? heapWords(uint32_t(res.units.losingMove - kHeapMove))
+                                            : ", e.g. by " + geo.squareName(res.units.losingMove);
+  const uint32_t t = res.cert.firstToken;
+  if (!req.out.empty() && t >= 1 && t <= live.size()) return ", e.g. by " + geo.squareName(live[t - 1]);
+  if (!req.out.empty() && t > live.size() && t <= live.size() + req.heap) return heapWords(uint32_t(t - live.size() - 1));
+  if (res.rootLive > 32 && res.searchSeconds > 1.0) return " (a winning move is named when --out writes the certificate)";
+  ProveRequest child = req;  // quick: each move in turn, the first that leaves a loss
+  child.out.clear(), child.unitsDir.clear(), child.jobs = 1, child.select = {}, child.winBy = -1;
+  child.progress = false, child.byMirrorLemma = false, child.splitAboveNodes = 0, child.deterministicUnits = false;
+  for (int v : live) {
+    child.queens = req.queens;
+    child.queens.push_back(v);
+    child.heap = req.heap;
+    if (!prove(child).win) return ", e.g. by " + geo.squareName(v);
+  }
+  for (uint32_t h = 0; h < req.heap; ++h) {
+    child.queens = req.queens;
+    child.heap = h;
+    if (!prove(child).win) return heapWords(h);
+  }
+  return "";
+}
+
 }  // namespace
 
 int runProver(int argc, char** argv, int rank, int ranks) {
-  po::options_description opts("Options");
   int n = 0;
   std::string queens, out, winBy, board = "square", piece = "queen", holes, mirror = "half-turn";
   uint32_t heap = 0;
   ProveRequest req;
-  opts.add_options()
-    ("help,h", "show this help")
+  // Option groups: `prover prove --help` and `prover grundy --help` show only
+  // their own; every group is parsed for both, so a misplaced option gets its
+  // own error ("--heap does not apply to grundy").
+  po::options_description game("The position"), heapOption, cert("The certificate"), search("The search"),
+      units("Work units (see below)"), winByOption, general("Other");
+  game.add_options()
     ("n", numberOption(&n, "--n", 1, kMaxBoard), "board size N (1..22): the N x N board or torus")
+    ("queens", po::value<std::string>(&queens), "queens already placed, in order, e.g. e5,a1 (each on a free square)")
     ("board", po::value<std::string>(&board), "square (default), torus (rows, columns and both diagonals wrap around; with --n) or MxN: M rows and N columns, e.g. 5x7 (no --n)")
     ("piece", po::value<std::string>(&piece), "the piece both players place: queen (default), rook, bishop, king, knight (a knight may neither attack nor be attacked)")
-    ("holes", po::value<std::string>(&holes), "squares no piece may occupy, e.g. b1,c3; lines of attack pass over them")
-    ("mirror", po::value<std::string>(&mirror), "the default reply's map: half-turn (default), files (r,c)->(r,N-1-c), ranks (r,c)->(M-1-r,c), diagonal, antidiagonal, none")
-    ("by-mirror-lemma", "certify that the player to move loses by the mirror lemma for --mirror (a symmetry of order 2 under which no live square attacks its own image), or with --win-by SQ that SQ wins because the lemma applies after it (a manifest and one shard, OUT.lemma.qcert); no search")
-    ("queens", po::value<std::string>(&queens), "queens already placed, e.g. e5,a1")
-    ("heap", numberOption(&heap, "--heap", 0, 255)->default_value("0"), "add a Nim heap of this size (prove only, 0..255)")
-    ("out,o", po::value<std::string>(&out), "write the certificate here")
-    ("tt-mb", numberOption(&req.ttMegabytes, "--tt-mb", 1, 1 << 20), "transposition table size in MiB, 1..1048576 and at most the machine's memory (default: 16 for N <= 10, 64 for N <= 12, else 256; n = 16 wants about 4096)")
-    ("cutoff", numberOption(&req.cutoff, "--cutoff", 0, 32)->default_value("20"), "certificate cut-off K: the checker solves positions with <= K live squares itself (0..32)")
-    ("small", numberOption(&req.search.smallLimit, "--small", 0, 32)->default_value("20"), "search uses its exact small solver at <= this many live squares (0..32)")
-    ("plain", "baseline for benchmarks: no symmetry, no ETC, no move ordering, no mirror lemma in the search")
-    ("no-mirror", "do not use the half-turn default reply in the certificate")
-    ("zstd-level", numberOption(&req.zstdLevel, "--zstd-level", 1, 19)->default_value("12"), "zstd compression level of reply chunks (1..19)")
+    ("holes", po::value<std::string>(&holes), "squares no piece may occupy, e.g. b1,c3; lines of attack pass over them");
+  heapOption.add_options()
+    ("heap", numberOption(&heap, "--heap", 0, 255)->default_value("0"), "add a Nim heap of this size (0..255): a move either places a queen or lowers the heap");
+  cert.add_options()
+    ("out,o", po::value<std::string>(&out), "write the certificate here (without --out nothing is written)")
+    ("cutoff", numberOption(&req.cutoff, "--cutoff", 0, 32)->default_value("20"), "certificate cut-off K (0..32): positions with at most K free squares get no stored replies; the checker solves them itself (smaller files, slower checks)")
+    ("mirror", po::value<std::string>(&mirror), "the default reply's map (one byte in the certificate for \"answer the last move by its image\"): half-turn (default), files (r,c)->(r,N-1-c), ranks (r,c)->(M-1-r,c), diagonal, antidiagonal, none")
+    ("no-mirror", "do not use the default reply in the certificate")
+    ("by-mirror-lemma", "certify that the player to move loses by the mirror lemma for --mirror (a symmetry of order 2 under which no free square attacks its own image: answer every move by its image), or with --win-by SQ that SQ wins because the lemma applies after it (a manifest and one shard, OUT.lemma.qcert); no search")
+    ("zstd-level", numberOption(&req.zstdLevel, "--zstd-level", 1, 19)->default_value("12"), "zstd compression level of the stored replies (1..19)");
+  search.add_options()
+    ("tt-mb", numberOption(&req.ttMegabytes, "--tt-mb", 1, 1 << 20), "transposition table (memory of positions already decided) in MiB, 1..1048576 and at most the machine's memory (default: 16 for N <= 10, 64 for N <= 12, else 256; n = 16 wants about 4096)")
+    ("small", numberOption(&req.search.smallLimit, "--small", 0, 32)->default_value("20"), "the search switches to its exact small solver at positions with at most this many free squares (0..32)")
+    ("plain", "baseline for benchmarks: no symmetry, no enhanced transposition cutoffs, no move ordering, no mirror lemma in the search");
+  units.add_options()
     ("jobs,j", numberOption(&req.jobs, "--jobs", 1, 1024)->default_value("1"), "threads proving work units, 1..1024 (> 1 implies work units)")
     ("units", po::value<std::string>(&req.unitsDir), "directory for work-unit certificates (implies work units)")
     ("unit", numberOption(&req.select.index, "--unit", 0, kMaxWorkers - 1)->default_value("0"), "with --of: prove only units i with i % of == unit (0..of-1)")
     ("of", numberOption(&req.select.count, "--of", 1, kMaxWorkers)->default_value("1"), "number of independent workers sharing the units (1..1000000)")
-    ("split-above", numberOption(&req.splitAboveNodes, "--split-above", 0, 1000000000000000000LL)->default_value("0"), "work units: a unit whose search passes this many nodes is split once more, below the winner's move it was trying, into sub-units spread over all workers (0: never)")
-    ("deterministic", "work units: prove each unit with an emptied table of --tt-mb (one per thread: --jobs x --tt-mb in all), so proving a unit again with the same --tt-mb gives a byte-identical shard; costs the transpositions units share")
-    ("win-by", po::value<std::string>(&winBy), "work units below a known winning move: the manifest claims the position is won by this move")
-    ("quiet,q", "print only the result line");
+    ("split-above", numberOption(&req.splitAboveNodes, "--split-above", 0, 1000000000000000000LL)->default_value("0"), "a unit whose search passes this many nodes is split once more, below the winning move it was trying, into sub-units spread over all workers (0: never)")
+    ("deterministic", "prove each unit with an emptied table of --tt-mb (one per thread: --jobs x --tt-mb in all), so proving a unit again with the same --tt-mb gives a byte-identical shard; costs the positions units share");
+  winByOption.add_options()
+    ("win-by", po::value<std::string>(&winBy), "the position is won by this move: prove the position after it in work units (the manifest claims the win; exit 1 if the move does not win)");
+  general.add_options()
+    ("quiet,q", "print only the result line")
+    ("help,h", "show this help");
+  po::options_description opts;
+  opts.add(game).add(heapOption).add(cert).add(search).add(units).add(winByOption).add(general);
   po::options_description hidden;
   hidden.add_options()("command", po::value<std::string>(), "");
   po::options_description all;
@@ -162,15 +242,26 @@ int runProver(int argc, char** argv, int rank, int ranks) {
     std::cerr << "prover: " << e.what() << " (see prover --help)\n";
     return 2;
   }
+  const std::string command = vm.count("command") ? vm["command"].as<std::string>() : "";
+  if (vm.count("help") && (command == "prove" || command == "grundy")) {  // that command's own options only
+    po::options_description position("The position");
+    position.add(game);
+    if (command == "prove") position.add(heapOption);
+    po::options_description shownUnits("Work units (see below)");
+    shownUnits.add(units);
+    if (command == "prove") shownUnits.add(winByOption);
+    std::cout << (command == "prove" ? kProveUsage : kGrundyUsage) << "\n" << position << "\n" << cert << "\n" << search << "\n"
+              << shownUnits << "\n" << general << kUnitsUsage << kProverExit;
+    return 0;
+  }
   if (vm.count("help")) {
-    std::cout << kUsage << "\n" << opts;
+    std::cout << kUsage << kProverExit;
     return 0;
   }
   if (argc == 1) {
-    std::cerr << kUsage << "\n" << opts << "\nprover: no command given\n";
+    std::cerr << kUsage << "\nprover: no command given\n";
     return 2;
   }
-  const std::string command = vm.count("command") ? vm["command"].as<std::string>() : "";
   if (command != "prove" && command != "grundy") {
     std::cerr << "prover: unknown command '" << command << "' (expected prove or grundy; see prover --help)\n";
     return 2;
@@ -314,7 +405,13 @@ int runProver(int argc, char** argv, int rank, int ranks) {
                 "rerun without --unit/--of to prove that\n");
     return 0;
   }
-  std::printf("RESULT: %s\n", describeClaim(req, res).c_str());
+  std::string example;
+  try {
+    if (res.win && !req.grundy) example = winningMoveWords(req, res);
+  } catch (const std::exception& e) {  // only the example is missing: the result stands
+    example = " (no winning move named: " + std::string(e.what()) + ")";
+  }
+  std::printf("RESULT: %s%s\n", describeClaim(req, res).c_str(), example.c_str());
   if (!vm.count("quiet")) {
     const double wall = res.searchSeconds + res.emitSeconds;
     std::printf("search: %llu nodes (%llu above the small solver) in %.3f s (%.3g nodes/s), %llu TT hits, %llu ETC cutoffs, TT %zu MiB\n",

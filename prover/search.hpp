@@ -323,6 +323,18 @@ class Solver {
         deep[deepCount++] = child;
     }
     for (uint32_t k = 0; k < heap && !win; ++k) win = !smallWins(mask, k);
+    if (!win) {
+      // Most forcing first: the options that leave the fewest squares
+      // (n = 14: 15% fewer nodes than square order). Only speed: the answer
+      // is exact either way, and the main search never sees the order.
+      for (int i = 1; i < deepCount; ++i) {
+        const uint32_t x = deep[i];
+        const int c = std::popcount(x);
+        int j = i;
+        for (; j > 0 && std::popcount(deep[j - 1]) > c; --j) deep[j] = deep[j - 1];
+        deep[j] = x;
+      }
+    }
     for (int i = 0; i < deepCount && !win; ++i) win = !smallWins(deep[i], heap);
     memo_[slot] = tag | (win ? kWinBit : 0);
     return win;

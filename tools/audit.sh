@@ -1,169 +1,259 @@
 #!/usr/bin/env bash
 # make audit: for every claim in proofs/*.claims, prove it and check the
-# certificate with the independent checker, within a time budget; print one
-# table. A published claim the certificates contradict is "refuted", shown,
-# never hidden. Exit status 1 if any certificate failed to verify.
+# certificate with the independent checker, within a time budget; write the
+# results to out/audit/results.tsv, print them as a table (`qcert report`,
+# 100 columns) and write out/audit/report.html. A published claim the
+# certificates contradict is "refuted", shown, never hidden. Exit status 1
+# if any certificate failed to verify (2 if the table could not be printed).
 #
-#   AUDIT_BUDGET=seconds   time budget for proving and checking (default 300);
-#                          a claim whose prove estimate does not fit is checked
-#                          from a shipped certificate while budget is left,
-#                          else reported "not run: over budget"
+#   AUDIT_BUDGET=seconds   wall-clock budget for the whole run (default 300):
+#                          proving, checking and everything around them. A
+#                          claim starts only if its estimate (below) fits in
+#                          what is left; a proof or check still running when
+#                          the budget ends is stopped ("not run: over budget"),
+#                          so the run ends within the budget plus a few seconds
+#                          for the table. A claim whose proof does not fit is
+#                          checked from a shipped certificate if that fits.
 #   AUDIT_SHIPPED=1        check shipped certificates instead of proving
 #   AUDIT_TT_MB=MiB        prover transposition table (default: the prover's
 #                          own, sized by the board, and 4096 for claims
 #                          estimated at a minute or more; every table page a
 #                          proof touches costs a fault and zeroing)
 #   AUDIT_MANIFESTS="proofs/a.claims ..."  only these manifests (default: all)
+#   AUDIT_OUT=dir          where certificates, logs and results go (out/audit)
 #   AUDIT_SHIP=1           copy every certified certificate under 4 MiB (a
 #                          sharded one with its units: under 32 MiB) to
 #                          certs/<id>.qcert[.units] (how certs/ is made)
+#
+# Estimates: the seconds this machine took for the same claim (same prover
+# arguments) in an earlier audit, kept in out/audit/times.tsv, plus a quarter;
+# else the manifest's prove estimate for the proof and 35% of it (at least
+# 0.2 s) for the check (measured check/prove ratios are 0.05-0.35 for proofs
+# of a second or more; count estimates already include the recount).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 PROVER=${PROVER:-build/bin/prover}
 CHECKER=${CHECKER:-build/bin/checker}
+QCERT=${QCERT:-build/bin/qcert}
 budget=${AUDIT_BUDGET:-300}
 tt=${AUDIT_TT_MB:-}
-work=out/audit
+work=${AUDIT_OUT:-out/audit}
 mkdir -p "$work"
-now() { date +%s.%N; }
+results=$work/results.tsv
+times=$work/times.tsv
+manifests=${AUDIT_MANIFESTS:-proofs/*.claims}
+start_us=${EPOCHREALTIME/./}
+budget_us=$((budget * 1000000))
+started_at=$(date -u +%Y-%m-%dT%H:%M:%SZ)
+
+left_us() { echo $((budget_us - (${EPOCHREALTIME/./} - start_us))); }
+# Microseconds as seconds with two decimals, into variable $1.
+secs() { printf -v "$1" '%d.%02d' $(($2 / 1000000)) $(($2 % 1000000 / 10000)); }
+trim() { local s=$2; s=${s#"${s%%[![:space:]]*}"}; s=${s%"${s##*[![:space:]]}"}; printf -v "$1" '%s' "$s"; }
+one_line() { local s=${2//$'\t'/ }; printf -v "$1" '%s' "${s//$'\n'/ }"; }
 # A statement with '*' for unpublished numbers as a bash pattern: every other
 # character literal.
 glob_of() { local s=$1 out="" i ch; for ((i = 0; i < ${#s}; i++)); do ch=${s:i:1}; if [ "$ch" = "*" ]; then out+="*"; else out+="\\$ch"; fi; done; printf '%s' "$out"; }
 # Statements say "1 solution" but "2 solutions"; an unpublished '*' count does
 # not say which, so '*' statements are compared with every count in the plural.
 plural_of() { sed -E 's/\b1 (solution|placement|node|end position|distinct play|queen)\b/1 \1s/g; s/at least 1 non-attacking queen is needed/at least 1 non-attacking queens are needed/' <<<"$1"; }
-elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", b - a }'; }
 
-declare -A made_cert made_time   # prover arguments -> certificate, prove time (reuse within a run)
+# Times measured by earlier audits: id|args -> prove and check microseconds.
+declare -A seen_prove seen_check
+if [ -f "$times" ]; then
+  while IFS=$'\t' read -r t_id t_args t_prove t_check; do
+    [ -n "$t_prove" ] && [ "$t_prove" != - ] && seen_prove["$t_id|$t_args"]=$t_prove
+    [ -n "$t_check" ] && [ "$t_check" != - ] && seen_check["$t_id|$t_args"]=$t_check
+  done < <(grep -v '^#' "$times")
+fi
+
+declare -A made_cert made_time made_by  # prover arguments -> certificate, prove time, claim id (reuse within a run)
 declare -A shipped               # prover arguments -> a shipped certificate for them
 declare -A checked_verdict checked_code checked_time  # certificate -> checker result (check each file once)
-for manifest in ${AUDIT_MANIFESTS:-proofs/*.claims}; do
-  while IFS='|' read -r id _ args _; do
-    id=$(echo $id); args=$(echo $args)
+claim_source=() claim_line=() source_lines=()
+for manifest in $manifests; do
+  source=$(basename "$manifest" .claims)
+  # The manifest's first comment paragraph describes the source.
+  about=$(awk '/^#/ { sub(/^# ?/, ""); printf "%s ", $0; next } { exit }' "$manifest" | sed 's/ *$//')
+  about=${about%%. *}
+  one_line about "$about"
+  source_lines+=("$source"$'\t'"$manifest"$'\t'"$about")
+  while IFS= read -r line; do
+    [[ "$line" =~ ^[[:space:]]*(#|$) ]] && continue
+    claim_source+=("$source"); claim_line+=("$line")
+    IFS='|' read -r id _ args _ <<<"$line"
+    trim id "$id"; read -ra a <<<"$args"; args="${a[*]}"
     [ -f "certs/$id.qcert" ] && shipped[$args]="certs/$id.qcert"
-  done < <(grep -v '^[[:space:]]*\(#\|$\)' "$manifest")
+  done <"$manifest"
 done
-spent=0
+total=${#claim_line[@]}
 failures=0
 
 # Claims run cheapest first (estimates up to 10 s in manifest order, then the
 # others by estimate), so the budget goes to as many claims as it can; the
-# table is printed in manifest order at the end.
-claim_source=() claim_line=()
-for manifest in ${AUDIT_MANIFESTS:-proofs/*.claims}; do
-  while IFS= read -r line; do
-    [[ "$line" =~ ^[[:space:]]*(#|$) ]] && continue
-    claim_source+=("$(basename "$manifest" .claims)"); claim_line+=("$line")
-  done <"$manifest"
-done
+# table lists them in manifest order.
 order=$(for i in "${!claim_line[@]}"; do
-  e=$(echo "${claim_line[$i]}" | cut -d'|' -f4 | tr -d ' ')
+  IFS='|' read -r _ _ _ e _ <<<"${claim_line[$i]}"; trim e "$e"
   if [ "${e:-0}" -le 10 ] 2>/dev/null; then echo "0 0 $i"; else echo "1 ${e:-0} $i"; fi
 done | sort -k1,1n -k2,2n -k3,3n | awk '{ print $3 }')
-declare -A rows row_notes
-row() { rows[$idx]=$(printf '%-22s %-70s %-24s %9s %11s %8s' "$@"); echo "  [$((done_count + 1))/${#claim_line[@]}] $id: $3" >&2; }
-note() { row_notes[$idx]+="  - $1"$'\n'; }
+
+# One result per claim: status (certified, refuted, lemma, not-run, failed),
+# detail (how or why), the certified statement, times in microseconds.
+declare -A r_status r_detail r_proved r_prove r_check r_reused r_bytes r_cert r_estimate
+result() {  # status detail
+  r_status[$idx]=$1; one_line "r_detail[$idx]" "$2"
+  done_count=$((done_count + 1))
+  if [ -t 2 ]; then
+    local s; secs s $((budget_us - $(left_us)))
+    printf '\r\033[K[%d/%d] %s: %s (%s s of %s)' "$done_count" "$total" "$id" "$1" "$s" "$budget" >&2
+  fi
+}
 done_count=0
 for idx in $order; do
-  source=${claim_source[$idx]} line=${claim_line[$idx]}
-  {
-    IFS='|' read -r id statement args est backing <<<"$line"
-    id=$(echo $id); statement=$(echo "$statement" | sed 's/^ *//; s/ *$//'); args=$(echo $args)
-    est=$(echo $est); backing=$(echo "$backing" | sed 's/^ *//; s/ *$//')
-    short=$statement; [ ${#short} -gt 70 ] && short="${short:0:67}..."
-    # Counts: rules every true count obeys, checked on the published numbers
-    # without counting ('*' = not published); an impossible entry is refuted
-    # here, whatever its size.
-    if [[ "$args" == count* ]]; then
-      rules=$($PROVER table-check "$statement" 2>&1)
-      if [ $? -eq 2 ]; then  # a manifest line the rules cannot read is the manifest's fault
-        row "$source" "$short" "FAILED: unparsable" "-" "-" "-"
-        note "$id: $rules"; failures=$((failures + 1)); done_count=$((done_count + 1)); continue
-      fi
-      if [[ "$rules" == IMPOSSIBLE:* ]]; then
-        row "$source" "$short" "REFUTED: impossible" "-" "-" "-"
-        note "$id: published \"$statement\" is impossible: ${rules#IMPOSSIBLE: }"
-        done_count=$((done_count + 1)); continue
-      fi
+  line=${claim_line[$idx]}
+  IFS='|' read -r id statement args est backing <<<"$line"
+  trim id "$id"; trim statement "$statement"; read -ra a <<<"$args"; args="${a[*]}"
+  trim est "$est"; trim backing "$backing"
+  [[ "$est" =~ ^[0-9]+$ ]] || est=0
+  r_proved[$idx]="" r_prove[$idx]="-" r_check[$idx]="-" r_reused[$idx]="" r_bytes[$idx]="-" r_cert[$idx]=""
+  # Counts: rules every true count obeys, checked on the published numbers
+  # without counting ('*' = not published); an impossible entry is refuted
+  # here, whatever its size.
+  if [[ "$args" == count* ]]; then
+    rules=$($PROVER table-check "$statement" 2>&1)
+    rc=$?
+    if [ $rc -eq 2 ]; then  # a manifest line the rules cannot read is the manifest's fault
+      failures=$((failures + 1)); result failed "table-check cannot read the statement: $rules"; continue
     fi
-    if [ "$args" = "-" ]; then
-      row "$source" "$short" "${backing%%:*}" "-" "-" "-"
-      note "$id: ${backing}"
-      done_count=$((done_count + 1)); continue
+    if [[ "$rules" == IMPOSSIBLE:* ]]; then
+      result refuted "impossible: ${rules#IMPOSSIBLE: }"; continue
     fi
-    cert="" prove_s="-"
-    if [ -n "${made_cert[$args]:-}" ]; then
-      cert=${made_cert[$args]}; prove_s=${made_time[$args]}
-    elif [ "${AUDIT_SHIPPED:-0}" != 1 ] && awk -v s="$spent" -v e="$est" -v b="$budget" 'BEGIN { exit !(s + e <= b) }'; then
-      cert="$work/$id.qcert"
-      rm -rf "$cert" "$cert.units"  # a fresh proof, not a resumed one
-      t0=$(now)
-      table=()
-      if [[ "$args" == count* ]]; then table=()  # no transposition table in counting
-      elif [ -n "$tt" ]; then table=(--tt-mb "$tt"); elif [ "$est" -ge 60 ]; then table=(--tt-mb 4096); fi
-      if ! $PROVER $args --out "$cert" "${table[@]}" -q >"$work/$id.prove.log" 2>&1; then
-        row "$source" "$short" "FAILED: prover error" "-" "-" "-"
-        note "$id: prover failed: $(tail -n 1 "$work/$id.prove.log")"; failures=$((failures + 1)); done_count=$((done_count + 1)); continue
-      fi
-      prove_s=$(elapsed "$t0" "$(now)")
-      spent=$(awk -v s="$spent" -v p="$prove_s" 'BEGIN { print s + p }')
-      made_cert[$args]=$cert; made_time[$args]=$prove_s
-    elif [ -n "${shipped[$args]:-}" ] && { [ -n "${checked_code[${shipped[$args]}]:-}" ] ||
-                                          awk -v s="$spent" -v b="$budget" 'BEGIN { exit !(s < b) }'; }; then
-      cert=${shipped[$args]}; prove_s="shipped"
-    else
-      row "$source" "$short" "not run: over budget" "~${est}" "-" "-"
-      note "$id: not run (estimated ${est} s > budget left); run: $PROVER $args --out $id.qcert && $CHECKER $id.qcert"
-      done_count=$((done_count + 1)); continue
+  fi
+  if [ "$args" = "-" ]; then
+    case "$backing" in
+      lemma*) result lemma "${backing#lemma: }" ;;
+      *) result not-run "${backing#not run: }" ;;
+    esac
+    continue
+  fi
+  # Estimates (microseconds): an earlier audit's measurement, else the manifest's.
+  key="$id|$args"
+  if [ -n "${seen_prove[$key]:-}" ]; then est_prove=$((seen_prove[$key] * 5 / 4)); else est_prove=$((est * 1000000)); fi
+  if [ -n "${seen_check[$key]:-}" ]; then est_check=$((seen_check[$key] * 5 / 4))
+  elif [[ "$args" == count* ]]; then est_check=200000
+  else est_check=$((est * 350000)); [ $est_check -lt 200000 ] && est_check=200000; fi
+  r_estimate[$idx]=$((est_prove + est_check))
+  cert="" how=""
+  if [ -n "${made_cert[$args]:-}" ]; then
+    cert=${made_cert[$args]}; r_prove[$idx]=${made_time[$args]}; how="proved for ${made_by[$args]}"
+  elif [ "${AUDIT_SHIPPED:-0}" != 1 ] && [ $((est_prove + est_check)) -le "$(left_us)" ]; then
+    cert="$work/$id.qcert"
+    rm -rf "$cert" "$cert.units"  # a fresh proof, not a resumed one
+    table=()
+    if [[ "$args" == count* ]]; then table=()  # no transposition table in counting
+    elif [ -n "$tt" ]; then table=(--tt-mb "$tt"); elif [ "$est" -ge 60 ]; then table=(--tt-mb 4096); fi
+    t0=${EPOCHREALTIME/./}
+    # The prover gets what is left of the budget; stopped (SIGTERM, exit 3
+    # keeping finished units), it decides nothing.
+    limit=$(( ($(left_us) + 999999) / 1000000 ))
+    timeout --kill-after=5 "$limit" $PROVER $args --out "$cert" "${table[@]}" -q >"$work/$id.prove.log" 2>&1
+    rc=$?
+    r_prove[$idx]=$((${EPOCHREALTIME/./} - t0))
+    if [ $rc -eq 124 ] || [ $rc -eq 137 ] || { [ $rc -eq 3 ] && [ "$(left_us)" -le 0 ]; }; then
+      secs s "${r_prove[$idx]}"
+      result not-run "over budget: the proof was stopped after $s s when the budget ran out"; continue
+    elif [ $rc -ne 0 ]; then
+      failures=$((failures + 1)); result failed "prover exit $rc: $(tail -n 1 "$work/$id.prove.log")"; continue
     fi
-    if [ -n "${checked_code[$cert]:-}" ]; then
-      verdict=${checked_verdict[$cert]}; code=${checked_code[$cert]}; check_s="(${checked_time[$cert]})"
-    else
-      t0=$(now)
-      # The checker gets what is left of the budget (at least a minute): past
-      # it, it stops with NOT CHECKED (exit 2), which is no verdict.
-      left=$(awk -v s="$spent" -v b="$budget" 'BEGIN { l = int(b - s + 0.999); print (l < 60 ? 60 : l) }')
-      verdict=$($CHECKER --jobs "$(nproc)" --time-limit "$left" "$cert" 2>"$work/$id.check.err" |
-                grep -E '^(VERIFIED|REJECTED|NOT CHECKED):' | head -n 1)
-      code=${PIPESTATUS[0]}
-      check_s=$(elapsed "$t0" "$(now)")
-      spent=$(awk -v s="$spent" -v c="$check_s" 'BEGIN { print s + c }')
-      checked_verdict[$cert]=$verdict; checked_code[$cert]=$code; checked_time[$cert]=$check_s
+    made_cert[$args]=$cert; made_time[$args]=${r_prove[$idx]}; made_by[$args]=$id; how=proved
+  elif [ -n "${shipped[$args]:-}" ] && { [ -n "${checked_code[${shipped[$args]}]:-}" ] || [ "$est_check" -le "$(left_us)" ]; }; then
+    cert=${shipped[$args]}; how=shipped
+  else
+    if [ "${AUDIT_SHIPPED:-0}" = 1 ]; then result not-run "no shipped certificate (AUDIT_SHIPPED=1)"
+    else result not-run "over budget"; fi
+    continue
+  fi
+  if [ -n "${checked_code[$cert]:-}" ]; then
+    verdict=${checked_verdict[$cert]}; code=${checked_code[$cert]}; r_check[$idx]=${checked_time[$cert]}; r_reused[$idx]=1
+  elif [ "$est_check" -gt "$(left_us)" ]; then
+    verdict="NOT CHECKED: the check (estimated $((est_check / 1000000)) s) does not fit in what is left of the budget"; code=2
+  else
+    # The checker gets what is left of the budget: past it, it stops with
+    # NOT CHECKED (exit 2), which is no verdict.
+    limit=$(( ($(left_us) + 999999) / 1000000 )); [ $limit -lt 1 ] && limit=1
+    t0=${EPOCHREALTIME/./}
+    verdict=$($CHECKER --jobs "$(nproc)" --time-limit "$limit" "$cert" 2>"$work/$id.check.err" |
+              grep -E '^(VERIFIED|REJECTED|NOT CHECKED):' | head -n 1)
+    code=${PIPESTATUS[0]}
+    r_check[$idx]=$((${EPOCHREALTIME/./} - t0))
+    checked_verdict[$cert]=$verdict; checked_code[$cert]=$code; checked_time[$cert]=${r_check[$idx]}
+  fi
+  r_cert[$idx]=$cert
+  r_bytes[$idx]=$(du -sb "$cert" ${cert}.units 2>/dev/null | awk '{ s += $1 } END { print s + 0 }')
+  proved=${verdict#VERIFIED: }; proved=${proved% (queens game)}
+  if [ "${AUDIT_SHIP:-0}" = 1 ] && [ "$code" -eq 0 ] && [[ "$cert" != certs/* ]]; then  # not shipped already
+    if [ -d "$cert.units" ] && [ "${r_bytes[$idx]}" -le 33554432 ]; then
+      mkdir -p certs && cp "$cert" "certs/$id.qcert" && rm -rf "certs/$id.qcert.units" &&
+        cp -r "$cert.units" "certs/$id.qcert.units"
+    elif [ ! -d "$cert.units" ] && [ "${r_bytes[$idx]}" -le 4194304 ]; then
+      mkdir -p certs && cp "$cert" "certs/$id.qcert"
     fi
-    bytes=$(du -sb "$cert" ${cert}.units 2>/dev/null | awk '{ s += $1 } END { print s }')
-    proved=$(echo "$verdict" | sed -E 's/^VERIFIED: //; s/ \(queens game\)$//')
-    if [ "${AUDIT_SHIP:-0}" = 1 ] && [ "$code" -eq 0 ] && [[ "$cert" != certs/* ]]; then  # not shipped already
-      if [ -d "$cert.units" ] && [ "$bytes" -le 33554432 ]; then
-        mkdir -p certs && cp "$cert" "certs/$id.qcert" && rm -rf "certs/$id.qcert.units" &&
-          cp -r "$cert.units" "certs/$id.qcert.units"
-      elif [ ! -d "$cert.units" ] && [ "$bytes" -le 4194304 ]; then
-        mkdir -p certs && cp "$cert" "certs/$id.qcert"
-      fi
-    fi
-    if [ "$code" -eq 2 ] && [[ "$verdict" == "NOT CHECKED:"* ]]; then
-      status="not run: over budget"  # out of time (or memory): no verdict either way
-      note "$id: ${verdict}; run: $CHECKER $cert"
-    elif [ "$code" -ne 0 ] || [[ "$verdict" != VERIFIED:* ]]; then
-      status="FAILED: not verified"; failures=$((failures + 1))
-      note "$id: checker exit $code: ${verdict:-$(tail -n 1 "$work/$id.check.err")}"
-    elif [ "$proved" = "$statement" ]; then
-      status="certified"
-    elif [[ "$statement" == *"*"* ]] && [[ "$(plural_of "$proved")" == $(glob_of "$(plural_of "$statement")") ]]; then
-      status="certified"  # every published number matches; '*' = not published
-      note "$id: certified: $proved"
-    else
-      status="REFUTED"
-      note "$id: published \"$statement\"; certified instead: \"$proved\""
-    fi
-    row "$source" "$short" "$status" "$prove_s" "$bytes" "$check_s"
-  }
-  done_count=$((done_count + 1))
+  fi
+  if [ "$code" -eq 2 ] && [[ "$verdict" == "NOT CHECKED:"* ]]; then
+    result not-run "over budget: ${how}, not checked: ${verdict#NOT CHECKED: }"  # no verdict either way
+  elif [ "$code" -ne 0 ] || [[ "$verdict" != VERIFIED:* ]]; then
+    failures=$((failures + 1))
+    result failed "checker exit $code: ${verdict:-$(tail -n 1 "$work/$id.check.err")}"
+  elif [ "$proved" = "$statement" ]; then
+    r_proved[$idx]=$proved; result certified "$how"
+  elif [[ "$statement" == *"*"* ]] && [[ "$(plural_of "$proved")" == $(glob_of "$(plural_of "$statement")") ]]; then
+    r_proved[$idx]=$proved; result certified "$how"  # every published number matches; '*' = not published
+  else
+    r_proved[$idx]=$proved; result refuted "certified instead"
+  fi
 done
-printf '%-22s %-70s %-24s %9s %11s %8s\n' "source" "claim (as published)" "status" "prove s" "cert bytes" "check s"
-printf '%s\n' "$(printf '%.0s-' {1..149})"
-for idx in "${!claim_line[@]}"; do echo "${rows[$idx]}"; done
-echo
-echo "budget ${budget} s (proving and checking), spent ${spent} s; certificates in $work/ (shipped ones in certs/);"
-echo "a check time in parentheses is that of the same file, checked once for several claims"
-for idx in "${!claim_line[@]}"; do printf '%s' "${row_notes[$idx]:-}"; done
-[ "$failures" -eq 0 ] || { echo "$failures claim(s) FAILED"; exit 1; }
+[ -t 2 ] && printf '\r\033[K' >&2
+spent_us=$((${EPOCHREALTIME/./} - start_us))
+
+# The results, in manifest order (format: `qcert report --help`).
+{
+  printf '#qcert-audit-results\t1\n'
+  printf '#run\tbudget=%s\tspent=%s\tstarted=%s\tcores=%s\tshipped_only=%s\tprover=%s\tchecker=%s\n' \
+    "$budget" "$((spent_us / 1000))" "$started_at" "$(nproc)" "${AUDIT_SHIPPED:-0}" "$PROVER" "$CHECKER"
+  for s in "${source_lines[@]}"; do printf '#source\t%s\n' "$s"; done
+  printf 'source\tid\tstatus\tdetail\tstatement\tproved\targs\testimate_ms\tprove_ms\tcheck_ms\tcheck_reused\tbytes\tcert\tbacking\n'
+  for idx in "${!claim_line[@]}"; do
+    IFS='|' read -r id statement args est backing <<<"${claim_line[$idx]}"
+    trim id "$id"; trim statement "$statement"; read -ra a <<<"$args"; args="${a[*]}"; trim backing "$backing"
+    ms() { [[ "$1" =~ ^[0-9]+$ ]] && echo $(($1 / 1000)) || echo -; }
+    printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "${claim_source[$idx]}" "$id" \
+      "${r_status[$idx]}" "${r_detail[$idx]}" "$statement" "${r_proved[$idx]}" "$args" \
+      "$(ms "${r_estimate[$idx]:-}")" "$(ms "${r_prove[$idx]}")" "$(ms "${r_check[$idx]}")" "${r_reused[$idx]}" \
+      "${r_bytes[$idx]}" "${r_cert[$idx]}" "$backing"
+  done
+} >"$results"
+
+# What this machine took, for the next audit's estimates (earlier entries of
+# claims not measured now are kept).
+{
+  printf '#id\targs\tprove_us\tcheck_us\n'
+  declare -A now_seen
+  for idx in "${!claim_line[@]}"; do
+    IFS='|' read -r id _ args _ <<<"${claim_line[$idx]}"; trim id "$id"; read -ra a <<<"$args"; args="${a[*]}"
+    p=${r_prove[$idx]:--} c=${r_check[$idx]:--}
+    [ "${r_status[$idx]}" = certified ] || [ "${r_status[$idx]}" = refuted ] || continue
+    [ -n "${r_reused[$idx]}" ] && c=-
+    [[ "${r_detail[$idx]}" == proved ]] || p=-
+    printf '%s\t%s\t%s\t%s\n' "$id" "$args" "$p" "$c"; now_seen["$id|$args"]=1
+  done
+  for key in "${!seen_prove[@]}" "${!seen_check[@]}"; do
+    [ -n "${now_seen[$key]:-}" ] && continue; now_seen[$key]=1
+    printf '%s\t%s\t%s\t%s\n' "${key%%|*}" "${key#*|}" "${seen_prove[$key]:--}" "${seen_check[$key]:--}"
+  done
+} >"$times.new" && mv "$times.new" "$times"
+
+if ! $QCERT report --results "$results" --html "$work/report.html"; then
+  echo "audit: qcert report could not print the table; the results are in $results" >&2
+  [ "$failures" -eq 0 ] && exit 2
+fi
+[ "$failures" -eq 0 ] || exit 1

@@ -13,6 +13,7 @@
 #include "analysis.hpp"
 #include "board_view.hpp"
 #include "certified.hpp"
+#include "report.hpp"
 
 namespace qcert::ui {
 namespace {
@@ -78,6 +79,14 @@ const std::vector<Command>& commands() {
        "the spot, so it does not lose; when you hold the winning side it plays the move that\n"
        "makes the game last longest. Type a square (d4) to move, or undo, hint, quit.",
        with(boardOptions(), {kSide, kCert, kTime, kUnicode, kHelp})},
+      {"report", "qcert report --results FILE [--html FILE] [--width N]",
+       "Prints the results of make audit (tools/audit.sh writes out/audit/results.tsv) as a\n"
+       "table, one section per source, with notes, a legend, totals and the refutations in\n"
+       "full; with --html also writes one self-contained HTML page (boards as inline SVG).",
+       {{"results", "FILE", "the audit's results file (out/audit/results.tsv)"},
+        {"html", "FILE", "also write the HTML report to FILE"},
+        {"width", "N", "columns of the table (72..400; default 100)"},
+        kHelp}},
   };
   return list;
 }
@@ -88,6 +97,7 @@ std::string overview() {
          "usage: qcert board   ...   draw a position\n"
          "       qcert explain ...   who wins, and the value of every move, drawn on the board\n"
          "       qcert play    ...   play against the computer (and its proofs)\n"
+         "       qcert report  ...   the table and HTML report of make audit\n"
          "       qcert COMMAND --help   the options of one command\n"
          "\n"
          "Squares are named as in chess: file letter = column, rank = row + 1, a1 bottom left.\n"
@@ -651,6 +661,7 @@ int runQcert(const std::vector<std::string>& args, std::istream& in, std::ostrea
     }
     if (c->name == std::string("board")) return runBoard(v, out);
     if (c->name == std::string("explain")) return runExplain(v, out, err);
+    if (c->name == std::string("report")) return runReport(v, out, err);
     return runPlay(v, in, out);
   } catch (const UsageError& e) {
     err << "qcert " << c->name << ": " << e.what() << "\n";
