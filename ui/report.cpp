@@ -1,0 +1,969 @@
+#include "report.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <istream>
+#include <ostream>
+#include <regex>
+#include <set>
+#include <sstream>
+#include <stdexcept>
+
+#include "analysis.hpp"
+#include "board_view.hpp"
+#include "geometry.hpp"
+#include "mod2/mod2.hpp"
+
+namespace qcert::ui {
+namespace {
+
+std::vector<std::string> splitTabs(const std::string& line) {
+  std::vector<std::string> out;
+  size_t start = 0;
+  for (;;) {
+    const size_t tab = line.find('\t', start);
+    out.push_back(line.substr(start, tab == std::string::npos ? std::string::npos : tab - start));
+    if (tab == std::string::npos) return out;
+    start = tab + 1;
+  }
+}
+
+std::vector<std::string> splitWords(const std::string& s) {
+  std::istringstream in(s);
+  std::vector<std::string> out;
+  for (std::string w; in >> w;) out.push_back(w);
+  return out;
+}
+
+long long number(const std::string& text, const std::string& what, int line) {
+  if (text.empty() || text == "-") return -1;
+  size_t used = 0;
+  long long v = 0;
+  try {
+    v = std::stoll(text, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (used != text.size() || v < 0)
+    throw std::invalid_argument("line " + std::to_string(line) + ": " + what + " is not a whole number: '" + text + "'");
+  return v;
+}
+
+const std::vector<std::string> kColumns = {"source", "id", "status", "detail", "statement", "proved", "args",
+                                           "estimate_ms", "prove_ms", "check_ms", "check_reused", "bytes", "cert", "backing"};
+const std::set<std::string> kStatuses = {"certified", "refuted", "lemma", "not-run", "failed"};
+
+// ---- words of a statement ----------------------------------------------------
+// Words split at spaces; an unbalanced '(' or ')' and a trailing , ; : are
+// words of their own, written without the space ("(49 queens)" is "(",
+// "49", "queens", ")"), so a number in parentheses can be a blank.
+struct Token {
+  std::string text;
+  bool glued = false;  // no space before it
+};
+
+std::vector<Token> tokenize(const std::string& s) {
+  std::vector<Token> out;
+  for (std::string w : splitWords(s)) {
+    auto count = [&](char ch) { return std::count(w.begin(), w.end(), ch); };
+    std::vector<Token> tail;
+    bool glueNext = false;
+    if (w.size() > 1 && w[0] == '(' && count('(') > count(')')) {
+      out.push_back({"(", false});
+      w.erase(0, 1);
+      glueNext = true;
+    }
+    for (;;) {
+      if (w.size() > 1 && (w.back() == ',' || w.back() == ';' || w.back() == ':')) {
+        tail.insert(tail.begin(), Token{std::string(1, w.back()), true});
+        w.pop_back();
+      } else if (w.size() > 1 && w.back() == ')' && count(')') > count('(')) {
+        tail.insert(tail.begin(), Token{")", true});
+        w.pop_back();
+      } else {
+        break;
+      }
+    }
+    out.push_back({w, glueNext});
+    out.insert(out.end(), tail.begin(), tail.end());
+  }
+  return out;
+}
+
+std::string detokenize(const std::vector<Token>& tokens) {
+  std::string s;
+  for (size_t i = 0; i < tokens.size(); ++i) {
+    if (i > 0 && !tokens[i].glued) s += ' ';
+    s += tokens[i].text;
+  }
+  return s;
+}
+
+// ---- text helpers ----------------------------------------------------------------
+
+std::string padRight(const std::string& s, size_t width) { return s.size() >= width ? s : s + std::string(width - s.size(), ' '); }
+std::string padLeft(const std::string& s, size_t width) { return s.size() >= width ? s : std::string(width - s.size(), ' ') + s; }
+
+// Words wrapped into lines of at most `width` characters (a longer word is cut).
+std::vector<std::string> wrap(const std::string& text, size_t width) {
+  std::vector<std::string> lines;
+  std::string line;
+  for (std::string w : splitWords(text)) {
+    while (w.size() > width) {
+      if (!line.empty()) lines.push_back(line), line.clear();
+      lines.push_back(w.substr(0, width));
+      w = w.substr(width);
+    }
+    if (line.empty()) line = w;
+    else if (line.size() + 1 + w.size() <= width) line += " " + w;
+    else lines.push_back(line), line = w;
+  }
+  if (!line.empty() || lines.empty()) lines.push_back(line);
+  return lines;
+}
+
+// Wrapped with a first-line prefix and an indent for the others.
+std::string wrapped(const std::string& prefix, const std::string& text, size_t width, size_t indent) {
+  std::string out;
+  const std::vector<std::string> lines = wrap(text, width > prefix.size() + 10 ? width - std::max(prefix.size(), indent) : 10);
+  for (size_t i = 0; i < lines.size(); ++i) out += (i == 0 ? prefix : std::string(indent, ' ')) + lines[i] + "\n";
+  return out;
+}
+
+std::string asciiOnly(std::string s) {
+  for (char& ch : s)
+    if (static_cast<unsigned char>(ch) >= 0x80 || (ch < 0x20 && ch != '\n')) ch = '?';
+  return s;
+}
+
+std::string seconds(long long ms) {
+  if (ms < 0) return "-";
+  char buf[32];
+  if (ms < 100000) std::snprintf(buf, sizeof buf, "%.2f", double(ms) / 1000);
+  else std::snprintf(buf, sizeof buf, "%.0f", double(ms) / 1000);
+  return buf;
+}
+
+std::string bytesText(long long b) {
+  if (b < 0) return "-";
+  char buf[32];
+  if (b < 10000) std::snprintf(buf, sizeof buf, "%lld B", b);
+  else if (b < 10000000) std::snprintf(buf, sizeof buf, "%.1f KB", double(b) / 1e3);
+  else std::snprintf(buf, sizeof buf, "%.1f MB", double(b) / 1e6);
+  return buf;
+}
+
+std::string statusWord(const std::string& status) {
+  if (status == "certified") return "certified";
+  if (status == "refuted") return "REFUTED";
+  if (status == "lemma") return "lemma";
+  if (status == "not-run") return "not run";
+  return "FAILED";
+}
+
+bool fromShipped(const AuditClaim& c) { return c.status == "certified" && c.detail == "shipped"; }
+
+std::string proveColumn(const AuditClaim& c) {
+  if (c.detail == "shipped" || (c.status == "not-run" && c.detail.rfind("over budget: shipped", 0) == 0)) return "shipped";
+  if (c.detail.rfind("proved for ", 0) == 0) return "(" + seconds(c.proveMs) + ")";
+  return seconds(c.proveMs);
+}
+std::string checkColumn(const AuditClaim& c) {
+  if (c.checkMs < 0) return "-";
+  return c.checkReused ? "(" + seconds(c.checkMs) + ")" : seconds(c.checkMs);
+}
+
+std::string reproduce(const AuditResults& r, const AuditClaim& c) {
+  if (c.args == "-" || c.args.empty()) return "";
+  const std::string prover = r.run.count("prover") ? r.run.at("prover") : "build/bin/prover";
+  const std::string checker = r.run.count("checker") ? r.run.at("checker") : "build/bin/checker";
+  return prover + " " + c.args + " --out " + c.id + ".qcert && " + checker + " " + c.id + ".qcert";
+}
+
+std::string runValue(const AuditResults& r, const std::string& key, const std::string& otherwise = "?") {
+  const auto it = r.run.find(key);
+  return it == r.run.end() || it->second.empty() ? otherwise : it->second;
+}
+
+struct Totals {
+  int claims = 0, certified = 0, proved = 0, shipped = 0, refuted = 0, lemma = 0, notRun = 0, overBudget = 0, failed = 0;
+  void add(const AuditClaim& c) {
+    ++claims;
+    if (c.status == "certified") ++certified, ++(fromShipped(c) ? shipped : proved);
+    else if (c.status == "refuted") ++refuted;
+    else if (c.status == "lemma") ++lemma;
+    else if (c.status == "not-run") ++notRun, overBudget += c.detail.rfind("over budget", 0) == 0;
+    else ++failed;
+  }
+  std::string brief() const {
+    std::string s = std::to_string(certified) + " certified";
+    if (refuted) s += ", " + std::to_string(refuted) + " REFUTED";
+    if (lemma) s += ", " + std::to_string(lemma) + " lemma" + (lemma == 1 ? "" : "s");
+    if (notRun) s += ", " + std::to_string(notRun) + " not run";
+    if (failed) s += ", " + std::to_string(failed) + " FAILED";
+    return s;
+  }
+};
+
+std::string refutationText(const AuditClaim& c) {
+  if (c.detail.rfind("impossible: ", 0) == 0)
+    return "published \"" + c.statement + "\" is impossible: " + c.detail.substr(12) +
+           " (a rule every true count obeys; prover table-check)";
+  return "published \"" + c.statement + "\"; the checker verified instead: \"" + c.proved + "\"";
+}
+
+std::string noteText(const AuditResults& r, const AuditClaim& c) {
+  if (c.status == "lemma") return "lemma: " + c.detail;
+  if (c.status == "failed") return "FAILED: " + c.detail + (c.cert.empty() ? "" : " (certificate " + c.cert + ")");
+  if (c.status == "refuted") return refutationText(c);
+  if (c.status == "not-run") {
+    std::string s = c.detail;
+    if (c.estimateMs >= 0) s += " (estimated " + seconds(c.estimateMs) + " s)";
+    const std::string cmd = reproduce(r, c);
+    if (!cmd.empty()) s += "; run: " + cmd;
+    return s;
+  }
+  return "";
+}
+
+}  // namespace
+
+// ---- reading -----------------------------------------------------------------------
+
+AuditResults readAuditResults(std::istream& in) {
+  AuditResults r;
+  std::string line;
+  int lineNo = 0;
+  bool header = false, magic = false;
+  while (std::getline(in, line)) {
+    ++lineNo;
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (line.empty()) continue;
+    const std::vector<std::string> f = splitTabs(line);
+    if (line[0] == '#') {
+      if (f[0] == "#qcert-audit-results") magic = true;
+      else if (f[0] == "#run") {
+        for (size_t i = 1; i < f.size(); ++i) {
+          const size_t eq = f[i].find('=');
+          if (eq == std::string::npos) throw std::invalid_argument("line " + std::to_string(lineNo) + ": #run field without '=': '" + f[i] + "'");
+          r.run[f[i].substr(0, eq)] = f[i].substr(eq + 1);
+        }
+      } else if (f[0] == "#source") {
+        if (f.size() < 3) throw std::invalid_argument("line " + std::to_string(lineNo) + ": #source needs a name and a manifest");
+        r.sources.push_back({f[1], f[2], f.size() > 3 ? f[3] : ""});
+      }
+      continue;
+    }
+    if (!magic) throw std::invalid_argument("not an audit results file (the first line must be #qcert-audit-results)");
+    if (!header) {
+      if (f != kColumns) throw std::invalid_argument("line " + std::to_string(lineNo) + ": the column names are not those of this version");
+      header = true;
+      continue;
+    }
+    if (f.size() != kColumns.size())
+      throw std::invalid_argument("line " + std::to_string(lineNo) + ": " + std::to_string(f.size()) + " fields, expected " +
+                                  std::to_string(kColumns.size()));
+    AuditClaim c;
+    c.source = f[0], c.id = f[1], c.status = f[2], c.detail = f[3], c.statement = f[4], c.proved = f[5], c.args = f[6];
+    c.estimateMs = number(f[7], "estimate_ms", lineNo);
+    c.proveMs = number(f[8], "prove_ms", lineNo);
+    c.checkMs = number(f[9], "check_ms", lineNo);
+    c.checkReused = f[10] == "1";
+    c.bytes = number(f[11], "bytes", lineNo);
+    c.cert = f[12], c.backing = f[13];
+    if (!kStatuses.count(c.status))
+      throw std::invalid_argument("line " + std::to_string(lineNo) + ": unknown status '" + c.status + "' (claim " + c.id + ")");
+    if (c.id.empty() || c.source.empty()) throw std::invalid_argument("line " + std::to_string(lineNo) + ": a claim without source or id");
+    r.claims.push_back(std::move(c));
+  }
+  if (!magic) throw std::invalid_argument("not an audit results file (empty, or no #qcert-audit-results line)");
+  if (!header) throw std::invalid_argument("no column line: the file ends before the claims");
+  // Sources named by claims but not by a #source line still get a section.
+  for (const AuditClaim& c : r.claims)
+    if (std::none_of(r.sources.begin(), r.sources.end(), [&](const AuditSource& s) { return s.name == c.source; }))
+      r.sources.push_back({c.source, "", ""});
+  return r;
+}
+
+// ---- grouping ----------------------------------------------------------------------
+
+std::string shownStatement(const AuditClaim& c) {
+  if (c.statement.find('*') == std::string::npos || c.proved.empty()) return c.statement;
+  std::vector<std::string> pub = splitWords(c.statement), got = splitWords(c.proved);
+  if (pub.size() != got.size()) return c.statement;
+  for (size_t i = 0; i < pub.size(); ++i) {
+    const size_t star = pub[i].find('*');
+    if (star == std::string::npos) continue;
+    const std::string prefix = pub[i].substr(0, star), suffix = pub[i].substr(star + 1);
+    const std::string& g = got[i];
+    if (g.size() > prefix.size() + suffix.size() && g.compare(0, prefix.size(), prefix) == 0 &&
+        g.compare(g.size() - suffix.size(), suffix.size(), suffix) == 0)
+      pub[i] = prefix + "{" + g.substr(prefix.size(), g.size() - prefix.size() - suffix.size()) + "}" + suffix;
+  }
+  std::string s;
+  for (const std::string& w : pub) s += (s.empty() ? "" : " ") + w;
+  return s;
+}
+
+std::string fillTemplate(const std::string& templateText, const std::vector<std::string>& words) {
+  std::vector<Token> t = tokenize(templateText);
+  size_t k = 0;
+  for (Token& tok : t)
+    if (tok.text == "_") {
+      if (k >= words.size()) throw std::invalid_argument("fillTemplate: more blanks than words");
+      tok.text = words[k++];
+    }
+  if (k != words.size()) throw std::invalid_argument("fillTemplate: more words than blanks");
+  return detokenize(t);
+}
+
+std::vector<ClaimGroup> groupClaims(const AuditResults& r, const std::vector<size_t>& claims) {
+  std::vector<ClaimGroup> groups;
+  std::vector<std::vector<Token>> tokens;
+  for (size_t i : claims) tokens.push_back(tokenize(shownStatement(r.claims[i])));
+  size_t a = 0;
+  while (a < claims.size()) {
+    const std::vector<Token>& first = tokens[a];
+    std::set<size_t> blanks;
+    size_t b = a + 1;
+    const size_t limit = std::max<size_t>(2, first.size() / 3);
+    for (; b < claims.size(); ++b) {
+      if (tokens[b].size() != first.size()) break;
+      std::set<size_t> more = blanks;
+      bool sameGlue = true;
+      for (size_t t = 0; t < first.size(); ++t) {
+        if (tokens[b][t].glued != first[t].glued) sameGlue = false;
+        if (tokens[b][t].text != first[t].text) more.insert(t);
+      }
+      if (!sameGlue || more.size() > limit) break;
+      blanks = std::move(more);
+    }
+    ClaimGroup g;
+    // A template whose own words contain "_" could not be filled back: such
+    // claims stand alone.
+    bool usable = b - a >= 2 && !blanks.empty();
+    for (size_t t = 0; usable && t < first.size(); ++t)
+      if (!blanks.count(t) && first[t].text.find('_') != std::string::npos) usable = false;
+    if (!usable) b = a + 1;
+    if (b - a >= 2) {
+      std::vector<Token> tpl = first;
+      for (size_t t : blanks) tpl[t].text = "_";
+      g.templateText = detokenize(tpl);
+      for (size_t k = a; k < b; ++k) {
+        std::vector<std::string> w;
+        for (size_t t : blanks) w.push_back(tokens[k][t].text);
+        g.words.push_back(std::move(w));
+      }
+    } else {
+      g.words.push_back({});
+    }
+    for (size_t k = a; k < b; ++k) g.claims.push_back(claims[k]);
+    groups.push_back(std::move(g));
+    a = b;
+  }
+  return groups;
+}
+
+// ---- the terminal table --------------------------------------------------------------
+
+std::string auditTable(const AuditResults& r, int widthIn, const std::string& htmlPath) {
+  const size_t width = size_t(std::max(widthIn, 72));
+  // Columns: status, claim, prove s, check s, cert.
+  const size_t wStatus = 13, wProve = 7, wCheck = 7, wCert = 8, indent = 2;
+  const size_t wClaim = width - indent - wStatus - 2 - 2 - wProve - 2 - wCheck - 2 - wCert;
+  std::ostringstream out;
+  Totals all;
+  for (const AuditClaim& c : r.claims) all.add(c);
+  const std::string spentS = r.run.count("spent") ? seconds(std::stoll("0" + r.run.at("spent"))) : "?";
+  out << wrapped("", "qcert audit: " + std::to_string(all.claims) + " claims from " + std::to_string(r.sources.size()) +
+                         " sources, " + spentS + " s of a " + runValue(r, "budget") + " s budget (wall clock, " +
+                         runValue(r, "cores") + " cores), started " + runValue(r, "started") + ".",
+                     width, 2);
+  out << wrapped("", "Legend, totals and the refutations in full are at the end.", width, 2);
+
+  std::vector<std::pair<size_t, std::string>> notes;  // claim index, note
+  std::map<size_t, int> noteOf;
+  auto noteFor = [&](size_t i) {
+    const std::string text = noteText(r, r.claims[i]);
+    if (text.empty()) return std::string();
+    notes.push_back({i, text});
+    noteOf[i] = int(notes.size());
+    return " [" + std::to_string(notes.size()) + "]";
+  };
+  auto cells = [&](const std::string& status, const std::string& claim, const AuditClaim& c) {
+    return std::string(indent, ' ') + padRight(status, wStatus) + "  " + padRight(claim, wClaim) + "  " +
+           padLeft(proveColumn(c), wProve) + "  " + padLeft(checkColumn(c), wCheck) + "  " + padLeft(bytesText(c.bytes), wCert);
+  };
+  auto trimRight = [](std::string s) {
+    while (!s.empty() && s.back() == ' ') s.pop_back();
+    return s;
+  };
+  for (const AuditSource& src : r.sources) {
+    std::vector<size_t> mine;
+    Totals t;
+    for (size_t i = 0; i < r.claims.size(); ++i)
+      if (r.claims[i].source == src.name) mine.push_back(i), t.add(r.claims[i]);
+    if (mine.empty()) continue;
+    out << "\n" << std::string(width, '=') << "\n";
+    out << wrapped("", src.name + (src.manifest.empty() ? "" : " (" + src.manifest + ")") + ": " + std::to_string(t.claims) +
+                           (t.claims == 1 ? " claim: " : " claims: ") + t.brief(),
+                   width, 2);
+    if (!src.about.empty()) out << wrapped("  ", asciiOnly(src.about), width, 2);
+    out << "\n"
+        << trimRight(std::string(indent, ' ') + padRight("status", wStatus) + "  " + padRight("claim", wClaim) + "  " +
+                     padLeft("prove s", wProve) + "  " + padLeft("check s", wCheck) + "  " + padLeft("cert", wCert))
+        << "\n";
+    out << std::string(indent, ' ') << std::string(wStatus, '-') << "  " << std::string(wClaim, '-') << "  "
+        << std::string(wProve, '-') << "  " << std::string(wCheck, '-') << "  " << std::string(wCert, '-') << "\n";
+    for (const ClaimGroup& g : groupClaims(r, mine)) {
+      if (!g.templateText.empty()) out << wrapped("  \"", asciiOnly(g.templateText) + "\"", width, 3);
+      // Each blank's column as wide as its widest word in the group.
+      std::vector<size_t> colWidth;
+      for (const auto& w : g.words)
+        for (size_t k = 0; k < w.size(); ++k) {
+          if (colWidth.size() <= k) colWidth.push_back(0);
+          colWidth[k] = std::max(colWidth[k], w[k].size());
+        }
+      size_t aligned = 0;
+      for (size_t cw : colWidth) aligned += cw + 2;
+      for (size_t k = 0; k < g.claims.size(); ++k) {
+        const size_t i = g.claims[k];
+        const AuditClaim& c = r.claims[i];
+        std::string claimText;
+        if (g.templateText.empty()) {
+          claimText = shownStatement(c);
+        } else if (aligned <= wClaim + 2) {
+          for (size_t b = 0; b < g.words[k].size(); ++b)
+            claimText += b + 1 < g.words[k].size() ? padRight(g.words[k][b], colWidth[b] + 2) : g.words[k][b];
+        } else {
+          for (const std::string& w : g.words[k]) claimText += (claimText.empty() ? "" : " ") + w;
+        }
+        const std::string status = statusWord(c.status) + noteFor(i);
+        const std::vector<std::string> lines =
+            g.templateText.empty() || claimText.size() > wClaim ? wrap(asciiOnly(claimText), wClaim) : std::vector<std::string>{claimText};
+        out << trimRight(cells(status, lines[0], c)) << "\n";
+        for (size_t l = 1; l < lines.size(); ++l)
+          out << std::string(indent + wStatus + 2 + 2, ' ') << asciiOnly(lines[l]) << "\n";
+      }
+    }
+  }
+
+  out << "\n" << std::string(width, '=') << "\nNotes\n";
+  bool anyNote = false;
+  for (size_t k = 0; k < notes.size(); ++k) {
+    const AuditClaim& c = r.claims[notes[k].first];
+    if (c.status == "refuted") continue;
+    anyNote = true;
+    out << wrapped("[" + std::to_string(k + 1) + "] ", asciiOnly(c.id + ": " + notes[k].second), width, 6);
+  }
+  if (!anyNote) out << "  (none)\n";
+
+  out << "\nLegend\n";
+  const std::vector<std::pair<std::string, std::string>> legend = {
+      {"certified", "the checker verified a certificate of exactly the published statement"},
+      {"REFUTED", "the checker verified a different statement (the prover proves the truth), or the published "
+                  "numbers break a rule every true count obeys; listed in full at the end"},
+      {"lemma", "no certificate: a mathematical argument with property tests (its note says which)"},
+      {"not run", "not decided in this run: over the time budget (AUDIT_BUDGET), or outside what qcert can "
+                  "certify; its note gives the reason and the command that runs it"},
+      {"FAILED", "the checker did not verify a certificate, or the prover failed: the audit exits 1"},
+      {"\"... _ ...\"", "the claims below it differ only in the blanks: each row gives the words for the blanks, in order"},
+      {"{72378}", "a number the source does not publish ('*' in its manifest), filled in as certified"},
+      {"[n]", "see note n (after the table, or the refutations at the end)"},
+      {"prove s", "seconds the prover took here; shipped: checked from a certificate in certs/, not proved in this run"},
+      {"check s", "seconds the checker took (it replays or recounts the whole proof)"},
+      {"(0.05)", "the same certificate as an earlier row's (same prover arguments), proved or checked once"},
+      {"cert", "bytes of the certificate, its shards included (KB = 1000 bytes)"},
+  };
+  for (const auto& [key, text] : legend) out << wrapped("  " + padRight(key, 12) + "  ", text, width, 16);
+
+  out << "\nTotals: " << all.claims << " claims: " << all.certified << " certified (" << all.proved << " proved in this run, "
+      << all.shipped << " from shipped certificates), " << all.refuted << " refuted, " << all.lemma << " lemma"
+      << (all.lemma == 1 ? "" : "s") << ", " << all.notRun << " not run (" << all.overBudget << " over budget), " << all.failed
+      << " failed\n";
+  std::string where = "Time: " + spentS + " s of the " + runValue(r, "budget") + " s budget (wall clock).";
+  if (!htmlPath.empty()) where += " HTML report: " + htmlPath + ".";
+  out << wrapped("", where, width, 2);
+  out << "\nRefutations (" << all.refuted << ")" << (all.refuted ? ":" : ": none") << "\n";
+  for (size_t k = 0; k < notes.size(); ++k) {
+    const AuditClaim& c = r.claims[notes[k].first];
+    if (c.status != "refuted") continue;
+    out << wrapped("[" + std::to_string(k + 1) + "] ", asciiOnly(c.id + " (" + c.source + "): " + notes[k].second), width, 6);
+  }
+  if (all.failed) {
+    out << "\nFAILED (" << all.failed << "):\n";
+    for (size_t k = 0; k < notes.size(); ++k)
+      if (r.claims[notes[k].first].status == "failed")
+        out << wrapped("[" + std::to_string(k + 1) + "] ", asciiOnly(r.claims[notes[k].first].id + ": " + notes[k].second), width, 6);
+  }
+  return out.str();
+}
+
+// ---- HTML ------------------------------------------------------------------------------
+namespace {
+
+std::string esc(const std::string& s) {
+  std::string o;
+  for (char ch : s) {
+    switch (ch) {
+      case '&': o += "&amp;"; break;
+      case '<': o += "&lt;"; break;
+      case '>': o += "&gt;"; break;
+      case '"': o += "&quot;"; break;
+      default: o += ch;
+    }
+  }
+  return o;
+}
+
+std::string htmlId(const std::string& s) {
+  std::string o;
+  for (char ch : s) o += (std::isalnum(static_cast<unsigned char>(ch)) || ch == '-' || ch == '_') ? ch : '-';
+  return o;
+}
+
+const char* kValueColours[] = {"#2e7d32", "#90caf9", "#ffe082", "#ffab91", "#ce93d8", "#80cbc4", "#b0bec5"};
+std::string valueColour(uint32_t v) { return kValueColours[std::min<uint32_t>(v, 6)]; }
+
+struct SvgBoard {
+  Picture picture;
+  std::vector<std::string> fill;    // per square, "" = the default
+  std::vector<std::string> label;   // per square, drawn over it
+  std::vector<bool> dashed;         // per square: a dashed outline
+  std::vector<std::pair<int, int>> arrows;  // from square, to square
+};
+
+std::string svgOf(const SvgBoard& b, const std::string& id, const std::string& title, int cell = 26) {
+  const Picture& p = b.picture;
+  const int margin = 18;
+  const int w = margin * 2 + p.cols * cell, h = margin * 2 + p.rows * cell;
+  std::ostringstream s;
+  s << "<svg xmlns=\"http://www.w3.org/2000/svg\" id=\"" << esc(id) << "\" class=\"board\" role=\"img\" width=\"" << w
+    << "\" height=\"" << h << "\" viewBox=\"0 0 " << w << " " << h << "\"><title>" << esc(title) << "</title>";
+  auto x0 = [&](int c) { return margin + c * cell; };
+  auto y0 = [&](int r) { return margin + (p.rows - 1 - r) * cell; };
+  for (int r = 0; r < p.rows; ++r)
+    for (int c = 0; c < p.cols; ++c) {
+      const size_t sq = size_t(r * p.cols + c);
+      const Square& q = p.squares[sq];
+      std::string fill = sq < b.fill.size() && !b.fill[sq].empty() ? b.fill[sq]
+                         : q.mark == Mark::hole                    ? "#37474f"
+                         : q.mark == Mark::attacked                ? ((r + c) % 2 ? "#d7ccc8" : "#bcaaa4")
+                                                                   : ((r + c) % 2 ? "#fbf8f1" : "#efe6d2");
+      s << "<rect x=\"" << x0(c) << "\" y=\"" << y0(r) << "\" width=\"" << cell << "\" height=\"" << cell << "\" fill=\"" << fill
+        << "\" stroke=\"#8d8d8d\" stroke-width=\"0.5\"/>";
+      if (sq < b.dashed.size() && b.dashed[sq])
+        s << "<rect x=\"" << x0(c) + 2 << "\" y=\"" << y0(r) + 2 << "\" width=\"" << cell - 4 << "\" height=\"" << cell - 4
+          << "\" fill=\"none\" stroke=\"#333\" stroke-width=\"1\" stroke-dasharray=\"3,2\"/>";
+      if (q.mark == Mark::hole)
+        s << "<path d=\"M" << x0(c) + 4 << " " << y0(r) + 4 << "l" << cell - 8 << " " << cell - 8 << "M" << x0(c) + cell - 4 << " "
+          << y0(r) + 4 << "l" << -(cell - 8) << " " << cell - 8 << "\" stroke=\"#eceff1\" stroke-width=\"2\"/>";
+      const std::string text = sq < b.label.size() ? b.label[sq] : "";
+      const double cx = x0(c) + cell / 2.0, cy = y0(r) + cell / 2.0;
+      if (q.mark == Mark::piece) {
+        s << "<circle cx=\"" << cx << "\" cy=\"" << cy << "\" r=\"" << cell * 0.38 << "\" fill=\""
+          << (q.highlight ? "#b71c1c" : "#263238") << "\"/>";
+        s << "<text x=\"" << cx << "\" y=\"" << cy + cell * 0.16 << "\" text-anchor=\"middle\" font-size=\"" << cell * (text.size() > 2 ? 0.34 : 0.46)
+          << "\" fill=\"#fff\">" << esc(text.empty() ? std::string(1, q.piece) : text) << "</text>";
+      } else if (!text.empty()) {
+        const bool dark = fill == kValueColours[0] || fill == "#37474f";
+        s << "<text x=\"" << cx << "\" y=\"" << cy + cell * 0.17 << "\" text-anchor=\"middle\" font-size=\"" << cell * 0.48
+          << "\" fill=\"" << (dark ? "#fff" : "#212121") << "\">" << esc(text) << "</text>";
+      }
+    }
+  for (const auto& [from, to] : b.arrows) {
+    const int fr = from / p.cols, fc = from % p.cols, tr = to / p.cols, tc = to % p.cols;
+    s << "<line x1=\"" << x0(fc) + cell / 2.0 << "\" y1=\"" << y0(fr) + cell / 2.0 << "\" x2=\"" << x0(tc) + cell / 2.0 << "\" y2=\""
+      << y0(tr) + cell / 2.0 << "\" stroke=\"#b71c1c\" stroke-width=\"2\" stroke-dasharray=\"5,3\" opacity=\"0.8\"/>";
+  }
+  for (int c = 0; c < p.cols; ++c)
+    s << "<text x=\"" << x0(c) + cell / 2.0 << "\" y=\"" << h - 5 << "\" text-anchor=\"middle\" font-size=\"11\" fill=\"#555\">"
+      << esc(fileName(c)) << "</text>";
+  for (int r = 0; r < p.rows; ++r)
+    s << "<text x=\"" << margin / 2.0 << "\" y=\"" << y0(r) + cell / 2.0 + 4 << "\" text-anchor=\"middle\" font-size=\"11\" fill=\"#555\">"
+      << r + 1 << "</text>";
+  s << "</svg>";
+  return s.str();
+}
+
+// The prover arguments of a claim as a position of the queens game or a
+// variant: the board, holes, and pieces (--queens, then --win-by).
+struct ArgPosition {
+  Variant variant;
+  std::vector<std::string> pieces;  // square names
+  std::string holes;
+};
+std::optional<ArgPosition> positionOf(const std::string& args) {
+  const std::vector<std::string> a = splitWords(args);
+  if (a.empty() || (a[0] != "prove" && a[0] != "grundy")) return std::nullopt;
+  ArgPosition p;
+  int n = 0;
+  std::string board = "square", queens, winBy;
+  for (size_t i = 1; i + 1 < a.size(); ++i) {
+    const std::string& k = a[i];
+    const std::string& v = a[i + 1];
+    if (k == "--n") n = std::atoi(v.c_str()), ++i;
+    else if (k == "--board") board = v, ++i;
+    else if (k == "--piece") {
+      const auto piece = parsePiece(v);
+      if (!piece) return std::nullopt;
+      p.variant.piece = *piece, ++i;
+    } else if (k == "--holes") p.holes = v, ++i;
+    else if (k == "--queens") queens = v, ++i;
+    else if (k == "--win-by") winBy = v, ++i;
+  }
+  if (board == "square" || board == "torus") {
+    if (n < 1 || n > kMaxBoard) return std::nullopt;
+    p.variant.rows = p.variant.cols = n;
+    p.variant.torus = board == "torus";
+  } else {
+    int r = 0, c = 0;
+    if (std::sscanf(board.c_str(), "%dx%d", &r, &c) != 2 || r < 1 || c < 1 || r > kMaxBoard || c > kMaxBoard) return std::nullopt;
+    p.variant.rows = r, p.variant.cols = c;
+  }
+  std::stringstream qs(queens + (queens.empty() || winBy.empty() ? "" : ",") + winBy);
+  for (std::string sq; std::getline(qs, sq, ',');)
+    if (!sq.empty()) p.pieces.push_back(sq);
+  return p;
+}
+
+std::string statusClass(const std::string& status) { return "st-" + status; }
+
+struct Html {
+  const AuditResults& r;
+  double secondsOnTheSpot;
+  std::ostringstream o;
+  Totals all;
+
+  std::string statusCell(const AuditClaim& c) {
+    return "<td class=\"" + statusClass(c.status) + "\">" + esc(statusWord(c.status)) + "</td>";
+  }
+
+  void head() {
+    for (const AuditClaim& c : r.claims) all.add(c);
+    o << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+         "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'; img-src data:\">"
+         "<title>qcert audit report</title><style>\n"
+         "body{font-family:sans-serif;margin:1.5em auto;max-width:1150px;color:#212121;line-height:1.4;padding:0 1em}\n"
+         "h1{font-size:1.6em}h2{border-bottom:2px solid #cfd8dc;padding-bottom:.2em;margin-top:1.6em}\n"
+         "table{border-collapse:collapse;font-size:.86em;width:100%}td,th{border:1px solid #cfd8dc;padding:.2em .4em;vertical-align:top;text-align:left}\n"
+         "th{background:#eceff1}td.num{text-align:right;white-space:nowrap}code{font-size:.92em;word-break:break-all}\n"
+         ".st-certified{color:#1b5e20}.st-refuted{color:#fff;background:#c62828;font-weight:bold}.st-lemma{color:#4527a0}\n"
+         ".st-not-run{color:#6d4c41}.st-failed{color:#fff;background:#6a1b9a;font-weight:bold}\n"
+         ".boards{display:flex;flex-wrap:wrap;gap:1.2em}figure{margin:0}figcaption{font-size:.85em;max-width:300px}\n"
+         ".swatch{display:inline-block;width:1em;height:1em;border:1px solid #999;vertical-align:middle;margin:0 .2em 0 .8em}\n"
+         ".hook{border:2px dashed #90a4ae;padding:.8em;background:#f5f7f8}.totals{font-size:1.05em}\n"
+         "details summary{cursor:pointer;font-weight:bold}\n"
+         "</style></head><body>\n";
+    o << "<h1>qcert audit report</h1>\n";
+    o << "<p id=\"summary\">" << all.claims << " claims from " << r.sources.size() << " sources (<code>proofs/*.claims</code>), checked by "
+      << "<code>make audit</code> on " << esc(runValue(r, "started")) << " with " << esc(runValue(r, "cores")) << " cores: "
+      << esc(seconds(std::stoll("0" + runValue(r, "spent", "0")))) << " s of a " << esc(runValue(r, "budget")) << " s budget (wall clock). "
+      << "Each certified claim was proved by <code>prover</code> (or read from a shipped certificate in <code>certs/</code>) and "
+      << "verified by the independent <code>checker</code>; the commands below reproduce each one.</p>\n";
+    o << "<p id=\"totals\" class=\"totals\"><b>Totals:</b> " << all.claims << " claims: <span class=\"st-certified\">" << all.certified
+      << " certified</span> (" << all.proved << " proved in this run, " << all.shipped << " from shipped certificates), "
+      << "<span class=\"" << (all.refuted ? "st-refuted" : "") << "\">" << all.refuted << " refuted</span>, " << all.lemma
+      << " lemma" << (all.lemma == 1 ? "" : "s") << ", " << all.notRun << " not run (" << all.overBudget << " over budget), "
+      << all.failed << " failed.</p>\n";
+    o << "<section id=\"refutations\"><h2>Refutations (" << all.refuted << ")</h2>\n";
+    if (!all.refuted) o << "<p>None: no published claim in these sources is contradicted by a certificate.</p>\n";
+    else o << "<ul>\n";
+    for (const AuditClaim& c : r.claims)
+      if (c.status == "refuted")
+        o << "<li><a href=\"#claim-" << htmlId(c.id) << "\">" << esc(c.id) << "</a> (" << esc(c.source) << "): " << esc(refutationText(c))
+          << "</li>\n";
+    if (all.refuted) o << "</ul>\n";
+    o << "</section>\n";
+    o << "<section id=\"legend\"><h2>Legend</h2><ul>"
+         "<li><span class=\"st-certified\">certified</span>: the checker verified a certificate of exactly the published statement.</li>"
+         "<li><span class=\"st-refuted\">REFUTED</span>: the checker verified a different statement (the prover proves the truth), "
+         "or the published numbers break a rule every true count obeys.</li>"
+         "<li><span class=\"st-lemma\">lemma</span>: no certificate; a mathematical argument with property tests.</li>"
+         "<li><span class=\"st-not-run\">not run</span>: not decided in this run (over the time budget, or outside what qcert "
+         "certifies); the command runs it.</li>"
+         "<li><span class=\"st-failed\">FAILED</span>: a certificate the checker did not verify, or a prover error.</li>"
+         "<li><code>{72378}</code> in a claim: a number the source does not publish (<code>*</code> in its manifest), as certified.</li>"
+         "<li>Times are wall-clock seconds on this machine; <i>shipped</i>: checked from <code>certs/</code>, not proved here; "
+         "a time in parentheses: the same certificate as another claim's.</li></ul></section>\n";
+    o << "<nav id=\"contents\"><h2>Contents</h2><ul><li><a href=\"#figure-6-0\">Noon's Figure 6.0, n = 3..9</a></li>"
+         "<li><a href=\"#mirror-strategy\">The odd-n mirror strategy</a></li>"
+         "<li><a href=\"#reply-table-n16\">The n = 16 round-1 reply table</a></li>"
+         "<li><a href=\"#other-games\">Positions of the other games</a></li>";
+    for (const AuditSource& s : r.sources) o << "<li><a href=\"#source-" << htmlId(s.name) << "\">" << esc(s.name) << "</a></li>";
+    o << "</ul></nav>\n";
+  }
+
+  const AuditClaim* certifiedWithArgs(const std::string& args) const {
+    for (const AuditClaim& c : r.claims)
+      if (c.status == "certified" && c.args == args) return &c;
+    return nullptr;
+  }
+
+  void figure60() {
+    o << "<section id=\"figure-6-0\"><h2>Noon's Figure 6.0: the value of every first move, n = 3..9</h2>\n"
+         "<p>Each square shows the Grundy value of the position a first queen there leaves (0, green: the move wins). "
+         "A value with a solid square comes from a claim this audit <b>certified</b> (<code>noon-F6.0-*</code>: "
+         "prover, then checker), copied to the square's images under the board's symmetries; a value in a "
+         "<b>dashed</b> square was <b>proved on the spot</b> by the report itself (the prover's exact search, "
+         "ui/analysis; not checked by the checker), for squares with no certified claim in these results. "
+         "Each caption says how many of each.</p>\n<p>";
+    for (uint32_t v = 0; v <= 5; ++v) o << "<span class=\"swatch\" style=\"background:" << valueColour(v) << "\"></span>" << v;
+    o << "</p>\n<div class=\"boards\">\n";
+    const auto until = Clock::now() + std::chrono::milliseconds(long(secondsOnTheSpot * 1000));
+    for (int n = 3; n <= 9; ++n) {
+      const Geometry geo = queensGeometry(n);
+      SvgBoard b;
+      b.picture = pictureOf(geo, {});
+      b.fill.assign(size_t(geo.squares), "");
+      b.label.assign(size_t(geo.squares), "");
+      b.dashed.assign(size_t(geo.squares), false);
+      std::vector<std::optional<uint32_t>> value(size_t(geo.squares));
+      int fromClaims = 0, onTheSpot = 0, undecided = 0;
+      std::set<std::string> ids;
+      for (int s = 0; s < geo.squares; ++s) {
+        const AuditClaim* c = certifiedWithArgs("grundy --n " + std::to_string(n) + " --queens " + geo.squareName(s));
+        if (!c) continue;
+        std::smatch m;
+        if (!std::regex_search(c->proved, m, std::regex(" is ([0-9]+)$"))) continue;
+        ids.insert(c->id);
+        for (const auto& g : geo.group) value[size_t(g[size_t(s)])] = uint32_t(std::stoul(m[1]));
+      }
+      std::optional<Explanation> spot;
+      for (int s = 0; s < geo.squares; ++s) {
+        if (!value[size_t(s)] && !spot) {
+          auto solver = OnTheSpot::make(geo, 64);
+          solver->setDeadline(until);
+          spot = explainOnTheSpot(geo, liveAfter(geo, {}), 0, *solver);
+        }
+        if (value[size_t(s)]) ++fromClaims;
+        else if (spot && spot->moveValue[size_t(s)]) value[size_t(s)] = spot->moveValue[size_t(s)], b.dashed[size_t(s)] = true, ++onTheSpot;
+        else ++undecided;
+        if (value[size_t(s)]) b.fill[size_t(s)] = valueColour(*value[size_t(s)]), b.label[size_t(s)] = std::to_string(*value[size_t(s)]);
+        else b.label[size_t(s)] = "?";
+      }
+      std::string empty;
+      if (const AuditClaim* c = certifiedWithArgs("grundy --n " + std::to_string(n)))
+        empty = "G(empty " + std::to_string(n) + "x" + std::to_string(n) + ") = " + c->proved.substr(c->proved.rfind(' ') + 1) +
+                " (certified, " + c->id + ")";
+      else if (spot && spot->grundy)
+        empty = "G(empty) = " + std::to_string(*spot->grundy) + " (proved on the spot)";
+      o << "<figure>" << svgOf(b, "fig6-n" + std::to_string(n), "Figure 6.0, " + std::to_string(n) + "x" + std::to_string(n))
+        << "<figcaption><b>" << n << "&times;" << n << "</b>: " << fromClaims << " squares from certified claims ("
+        << ids.size() << " claims up to symmetry), " << onTheSpot << " proved on the spot"
+        << (undecided ? ", " + std::to_string(undecided) + " not decided in time (?)" : "") << ". " << esc(empty)
+        << "</figcaption></figure>\n";
+    }
+    o << "</div></section>\n";
+  }
+
+  void mirror() {
+    o << "<section id=\"mirror-strategy\"><h2>The odd-n mirror strategy</h2>\n"
+         "<p>On an odd board the first player wins: queen 1 on the centre, then every queen the opponent places (2) is "
+         "answered by its image under the half turn about the centre (3). The image is always free: no live square attacks "
+         "its own image through the centre once the centre is taken (the mirror lemma). Shown on 7&times;7 after 1. d4 2. b3 3. f5; "
+         "shaded squares are attacked.</p>\n";
+    const Geometry geo = queensGeometry(7);
+    const std::vector<int> pieces = {3 * 7 + 3, 2 * 7 + 1, 4 * 7 + 5};
+    SvgBoard b;
+    b.picture = pictureOf(geo, pieces);
+    b.label.assign(size_t(geo.squares), "");
+    for (size_t k = 0; k < pieces.size(); ++k) b.label[size_t(pieces[k])] = std::to_string(k + 1);
+    b.picture.squares[size_t(pieces[2])].highlight = true;
+    b.arrows.push_back({pieces[1], pieces[2]});
+    o << "<div class=\"boards\"><figure>" << svgOf(b, "mirror-n7", "odd-n mirror strategy, 7x7", 34)
+      << "<figcaption>1. d4 (centre), 2. b3, 3. f5: the reply is b3 turned half a turn about d4.</figcaption></figure></div>\n";
+    o << "<p>Claims behind it in these results:</p><ul>";
+    for (const AuditClaim& c : r.claims)
+      if (c.id == "jenrich-odd-n" || c.id == "noon-4.1-odd-n" || (c.backing.find("mirror180") != std::string::npos))
+        o << "<li><a href=\"#claim-" << htmlId(c.id) << "\">" << esc(c.id) << "</a>: " << esc(c.statement) << " &mdash; <span class=\""
+          << statusClass(c.status) << "\">" << esc(statusWord(c.status)) << "</span></li>";
+    o << "</ul></section>\n";
+  }
+
+  // The hook for issue 14 item 5: Jenrich's round-1 table (seed 000,
+  // section 5.1) read from the n = 16 certificate. Filled in when the
+  // checker can print reply tables; until then it says so.
+  void replyTableN16() {
+    const AuditClaim* n16 = nullptr;
+    for (const AuditClaim& c : r.claims)
+      if (c.args.rfind("prove --n 16", 0) == 0 && c.args.find("--queens") == std::string::npos && c.status == "certified") n16 = &c;
+    o << "<section id=\"reply-table-n16\" class=\"hook\"><h2>The n = 16 round-1 reply table</h2>\n"
+         "<p>Jenrich's table (seed 000, section 5.1): for each first move of player 1, up to symmetry, the answer of "
+         "player 2, drawn on the board. It comes here when the n = 16 certificate is available to the report and the "
+         "checker's reply tables (<code>checker --describe</code> and reply tables, issue 14 items 4 and 5) can read it; "
+         "this report does not yet read certificates.</p>\n<p id=\"reply-table-n16-status\">";
+    if (n16) o << "n = 16 certificate in these results: <a href=\"#claim-" << htmlId(n16->id) << "\">" << esc(n16->id) << "</a>, <code>"
+               << esc(n16->cert) << "</code> (" << esc(bytesText(n16->bytes)) << "), certified.";
+    else o << "No certified n = 16 certificate in these results.";
+    o << "</p></section>\n";
+  }
+
+  void otherGames() {
+    o << "<section id=\"other-games\"><h2>Positions of the other games</h2>\n"
+         "<p>Boards for claims whose prover arguments give a position (queens already placed, holes, a named first move), "
+         "and the mod-2 game's constructions (queens numbered in the order played), n &le; 9. Dark circles: pieces; "
+         "dark crossed squares: holes; shaded: attacked.</p>\n";
+    std::map<std::string, std::vector<std::string>> bySource;
+    std::map<std::string, int> count;
+    for (const AuditClaim& c : r.claims) {
+      if (count[c.source] >= 48) continue;
+      std::string svg;
+      const std::string boardId = "board-" + htmlId(c.id);
+      try {
+        if (const auto p = positionOf(c.args)) {
+          if (p->pieces.empty() && p->holes.empty()) continue;
+          Variant v = p->variant;
+          const Geometry plain = variantGeometry(v);
+          if (!p->holes.empty()) v.holes = parseSquareList(plain, p->holes), std::sort(v.holes.begin(), v.holes.end());
+          const Geometry geo = variantGeometry(v);
+          std::vector<int> pieces;
+          for (const std::string& sq : p->pieces) {
+            const auto s = geo.parseSquare(sq);
+            if (!s) throw std::invalid_argument(sq);
+            pieces.push_back(*s);
+          }
+          SvgBoard b;
+          b.picture = pictureOf(geo, pieces);
+          if (!pieces.empty()) b.picture.squares[size_t(pieces.back())].highlight = c.args.find("--win-by") != std::string::npos;
+          svg = svgOf(b, boardId, c.statement, v.rows > 12 ? 16 : 22);
+        } else if (c.args.rfind("mod2 play ", 0) == 0) {
+          const std::vector<std::string> a = splitWords(c.args);
+          int n = 0;
+          std::string construction, moves;
+          for (size_t i = 2; i + 1 < a.size(); ++i) {
+            if (a[i] == "--n") n = std::atoi(a[i + 1].c_str());
+            if (a[i] == "--construction") construction = a[i + 1];
+            if (a[i] == "--moves") moves = a[i + 1];
+          }
+          if (n < 1 || n > 9) continue;
+          std::vector<int> order;
+          if (construction == "brown-ladha-3.1") order = mod2::brownLadhaCompleteOrder(n);
+          else if (construction == "brown-ladha-4.1") order = mod2::brownLadhaLockedOrder(n);
+          else if (construction == "brown-ladha-4.2") order = mod2::brownLadhaEvenLockedOrder(n);
+          else if (construction == "all-but-two") order = mod2::allButTwoOrder(n);
+          else if (!moves.empty()) order = mod2::parseSquareList(n, moves);
+          else continue;
+          SvgBoard b;
+          b.picture.rows = b.picture.cols = n;
+          b.picture.squares.resize(size_t(n * n));
+          b.label.assign(size_t(n * n), "");
+          for (size_t k = 0; k < order.size(); ++k) {
+            b.picture.squares[size_t(order[k])].mark = Mark::piece;
+            b.label[size_t(order[k])] = std::to_string(k + 1);
+          }
+          svg = svgOf(b, boardId, c.statement, 24);
+        } else {
+          continue;
+        }
+      } catch (const std::exception&) {
+        continue;  // a position the drawing code cannot read: the table still has the claim
+      }
+      ++count[c.source];
+      bySource[c.source].push_back("<figure>" + svg + "<figcaption><a href=\"#claim-" + htmlId(c.id) + "\">" + esc(c.id) +
+                                   "</a> <span class=\"" + statusClass(c.status) + "\">" + esc(statusWord(c.status)) + "</span>: " +
+                                   esc(shownStatement(c)) + "</figcaption></figure>");
+    }
+    if (bySource.empty()) o << "<p>No claim in these results gives a position.</p>\n";
+    for (const AuditSource& s : r.sources) {
+      const auto it = bySource.find(s.name);
+      if (it == bySource.end()) continue;
+      o << "<details open id=\"other-games-" << htmlId(s.name) << "\"><summary>" << esc(s.name) << " (" << it->second.size()
+        << " boards" << (count[s.name] >= 48 ? ", the first 48" : "") << ")</summary><div class=\"boards\">\n";
+      for (const std::string& f : it->second) o << f << "\n";
+      o << "</div></details>\n";
+    }
+    o << "</section>\n";
+  }
+
+  void sources() {
+    o << "<section id=\"sources\"><h2>Every claim, by source</h2>\n";
+    for (const AuditSource& s : r.sources) {
+      Totals t;
+      for (const AuditClaim& c : r.claims)
+        if (c.source == s.name) t.add(c);
+      o << "<section id=\"source-" << htmlId(s.name) << "\"><h3>" << esc(s.name)
+        << (s.manifest.empty() ? "" : " <small>(<code>" + esc(s.manifest) + "</code>)</small>") << "</h3>\n<p>" << esc(s.about)
+        << "</p><p>" << t.claims << " claims: " << esc(t.brief()) << ".</p>\n"
+        << "<table><thead><tr><th>id</th><th>claim (as published)</th><th>status</th><th>prove s</th><th>check s</th>"
+           "<th>certificate</th><th>reproduce</th></tr></thead><tbody>\n";
+      for (const AuditClaim& c : r.claims) {
+        if (c.source != s.name) continue;
+        std::string claim = esc(shownStatement(c));
+        const std::string note = noteText(r, c);
+        std::string status = statusWord(c.status);
+        o << "<tr id=\"claim-" << htmlId(c.id) << "\"><td><code>" << esc(c.id) << "</code></td><td>" << claim;
+        if (c.status == "refuted" || (!note.empty() && c.status != "not-run")) o << "<br><small>" << esc(note) << "</small>";
+        else if (c.status == "not-run") o << "<br><small>" << esc(c.detail) << "</small>";
+        if (c.status == "certified" && c.detail != "proved" && c.detail != "shipped") o << "<br><small>" << esc(c.detail) << "</small>";
+        o << "</td><td class=\"" << statusClass(c.status) << "\">" << esc(status) << "</td><td class=\"num\">" << esc(proveColumn(c))
+          << "</td><td class=\"num\">" << esc(checkColumn(c)) << "</td><td class=\"num\">" << esc(bytesText(c.bytes))
+          << "</td><td><code>" << esc(reproduce(r, c)) << "</code></td></tr>\n";
+      }
+      o << "</tbody></table></section>\n";
+    }
+    o << "</section>\n";
+  }
+};
+
+}  // namespace
+
+std::string auditHtml(const AuditResults& r, double secondsOnTheSpot) {
+  Html h{r, secondsOnTheSpot, {}, {}};
+  h.head();
+  h.figure60();
+  h.mirror();
+  h.replyTableN16();
+  h.otherGames();
+  h.sources();
+  h.o << "<p><small>Written by <code>qcert report</code> from the audit's results file; no scripts, fonts or other files "
+         "are loaded.</small></p>\n</body></html>\n";
+  return h.o.str();
+}
+
+int runReport(const std::map<std::string, std::string>& options, std::ostream& out, std::ostream& err) {
+  if (!options.count("results")) {
+    err << "qcert report: --results FILE is required (tools/audit.sh writes out/audit/results.tsv)\n";
+    return 2;
+  }
+  std::ifstream in(options.at("results"));
+  if (!in) {
+    err << "qcert report: cannot read " << options.at("results") << "\n";
+    return 2;
+  }
+  AuditResults r;
+  try {
+    r = readAuditResults(in);
+  } catch (const std::invalid_argument& e) {
+    err << "qcert report: " << options.at("results") << ": " << e.what() << "\n";
+    return 2;
+  }
+  int width = 100;
+  if (options.count("width")) {
+    const std::string& w = options.at("width");
+    char* end = nullptr;
+    const long v = std::strtol(w.c_str(), &end, 10);
+    if (w.empty() || *end || v < 72 || v > 400) {
+      err << "qcert report: --width must be a whole number from 72 to 400, got '" << w << "'\n";
+      return 2;
+    }
+    width = int(v);
+  }
+  const std::string html = options.count("html") ? options.at("html") : "";
+  if (!html.empty()) {
+    const std::string tmp = html + ".tmp";
+    std::ofstream f(tmp, std::ios::binary);
+    f << auditHtml(r);
+    f.close();
+    if (!f || std::rename(tmp.c_str(), html.c_str()) != 0) {
+      err << "qcert report: cannot write " << html << "\n";
+      return 2;
+    }
+  }
+  out << auditTable(r, width, html);
+  return 0;
+}
+
+}  // namespace qcert::ui
