@@ -13,6 +13,8 @@
 #include "analysis.hpp"
 #include "board_view.hpp"
 #include "certified.hpp"
+#include "describe.hpp"
+#include "replies.hpp"
 #include "report.hpp"
 
 namespace qcert::ui {
@@ -48,6 +50,7 @@ struct Command {
   const char* usage;
   const char* about;
   std::vector<OptionSpec> options;
+  bool takesFile = false;  // one argument that is not an option: the certificate (describe, replies)
 };
 
 std::vector<OptionSpec> boardOptions() { return {std::begin(kBoardOptions), std::end(kBoardOptions)}; }
@@ -87,6 +90,26 @@ const std::vector<Command>& commands() {
         {"html", "FILE", "also write the HTML report to FILE"},
         {"width", "N", "columns of the table (72..400; default 100)"},
         kHelp}},
+      {"describe", "qcert describe FILE [--all-shards]",
+       "Prints what a certificate file says about itself, without checking it: the claim (in\n"
+       "the checker's words), the board and position, the cut-off, the default reply, the\n"
+       "number and size of the stored replies, a manifest's shards with their claims and\n"
+       "sizes, a count's cells, the format version. NOTHING it prints is verified: only the\n"
+       "file's framing, seal and header are read, as the checker reads them before replaying\n"
+       "(a file the checker would reject there is refused: exit 1). checker FILE verifies.",
+       {{"all-shards", nullptr, "list every shard of a manifest (default: the first 40)"}, kHelp}, true},
+      {"replies", "qcert replies FILE [--jobs N] [--time-limit S] [--unicode]",
+       "The winner's reply to every first move of the loser, up to symmetry, from a\n"
+       "certificate of the placing game (prover prove or grundy --out FILE), as a table, on\n"
+       "the board and, for square boards up to 16x16, as Jenrich's table T (seed 000, 5.1;\n"
+       "for the empty 16x16 board it is his round-1 table). The certificate is verified in\n"
+       "full by the checker library first (the same check as checker FILE); replies it leaves\n"
+       "to the checker's own search (positions at or below its cut-off) are proved on the spot\n"
+       "and marked so.",
+       {{"jobs", "N", "shards of a manifest verified at a time (1..64; default 1)"},
+        {"time-limit", "S", "stop the check after S seconds (1..86400; default none), exit 2; also the time for each reply proved on the spot (default 10)"},
+        kUnicode, kHelp},
+       true},
   };
   return list;
 }
@@ -98,6 +121,8 @@ std::string overview() {
          "       qcert explain ...   who wins, and the value of every move, drawn on the board\n"
          "       qcert play    ...   play against the computer (and its proofs)\n"
          "       qcert report  ...   the table and HTML report of make audit\n"
+         "       qcert describe FILE  what a certificate file contains (NOT verified)\n"
+         "       qcert replies FILE   the winner's reply to each first move, from a verified certificate\n"
          "       qcert COMMAND --help   the options of one command\n"
          "\n"
          "Squares are named as in chess: file letter = column, rank = row + 1, a1 bottom left.\n"
@@ -131,6 +156,10 @@ Values parseOptions(const Command& c, const std::vector<std::string>& args) {
   Values v;
   for (size_t i = 1; i < args.size(); ++i) {
     const std::string& a = args[i];
+    if (c.takesFile && a.rfind("--", 0) != 0 && !a.empty() && !v.count("file")) {
+      v["file"] = a;
+      continue;
+    }
     if (a.rfind("--", 0) != 0 || a.size() == 2)
       throw UsageError("unexpected argument '" + a + "' (options start with --; see qcert " + c.name + " --help)");
     std::string name = a.substr(2), value;
@@ -636,11 +665,40 @@ int runPlay(const Values& v, std::istream& in, std::ostream& out) {
   return game.run(options);
 }
 
+// ---------------------------------------------------------------- describe, replies
+
+std::string fileArgument(const Values& v) {
+  if (!v.count("file")) throw UsageError("no certificate file given");
+  return v.at("file");
+}
+
+int runDescribe(const Values& v, std::ostream& out) {
+  DescribeOptions o;
+  o.allShards = v.count("all-shards") > 0;
+  out << describeCertificate(fileArgument(v), o);
+  return 0;
+}
+
+int runReplies(const Values& v, std::ostream& out, std::ostream& err) {
+  const std::string file = fileArgument(v);
+  const unsigned jobs = v.count("jobs") ? unsigned(wholeNumber("jobs", v.at("jobs"), 1, 64)) : 1;
+  const double limit = v.count("time-limit") ? double(wholeNumber("time-limit", v.at("time-limit"), 1, 86400)) : 0;
+  ReplyTable table = loadReplyTable(file, jobs, limit);
+  out << "Certificate " << file << ": VERIFIED by the checker library: " << table.claim.statement << "\n";
+  const bool complete = fillOnTheSpot(table, limit > 0 ? limit : 10);
+  out << formatReplyTable(table, v.count("unicode") > 0);
+  if (!complete) {
+    err << "qcert replies: some replies were not proved on the spot in time (marked ?); give more --time-limit\n";
+    return 2;
+  }
+  return 0;
+}
+
 }  // namespace
 
 int runQcert(const std::vector<std::string>& args, std::istream& in, std::ostream& out, std::ostream& err) {
   if (args.empty()) {
-    err << "qcert: no command given (expected board, explain or play; see qcert --help)\n";
+    err << "qcert: no command given (expected board, explain, play, report, describe or replies; see qcert --help)\n";
     return 2;
   }
   if (args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
@@ -650,7 +708,7 @@ int runQcert(const std::vector<std::string>& args, std::istream& in, std::ostrea
   const auto& list = commands();
   const auto c = std::find_if(list.begin(), list.end(), [&](const Command& k) { return args[0] == k.name; });
   if (c == list.end()) {
-    err << "qcert: unknown command '" << args[0] << "' (expected board, explain or play; see qcert --help)\n";
+    err << "qcert: unknown command '" << args[0] << "' (expected board, explain, play, report, describe or replies; see qcert --help)\n";
     return 2;
   }
   try {
@@ -662,6 +720,8 @@ int runQcert(const std::vector<std::string>& args, std::istream& in, std::ostrea
     if (c->name == std::string("board")) return runBoard(v, out);
     if (c->name == std::string("explain")) return runExplain(v, out, err);
     if (c->name == std::string("report")) return runReport(v, out, err);
+    if (c->name == std::string("describe")) return runDescribe(v, out);
+    if (c->name == std::string("replies")) return runReplies(v, out, err);
     return runPlay(v, in, out);
   } catch (const UsageError& e) {
     err << "qcert " << c->name << ": " << e.what() << "\n";

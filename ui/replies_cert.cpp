@@ -1,0 +1,189 @@
+// The checker's side of qcert replies (replies.hpp): only checker headers here.
+// The checker library verifies the certificate in full; its read-only reply
+// hook (checker/replay.hpp, ReplyObserver) is told every winner decision, and
+// only those at the positions after the loser's first moves (or their images
+// under the board's group) are kept.
+#include <capnp/serialize.h>
+
+#include <filesystem>
+#include <mutex>
+#include <sstream>
+#include <unordered_map>
+
+#include "board.hpp"
+#include "certificate_file.hpp"
+#include "check.hpp"
+#include "parallel.hpp"
+#include "qcert.capnp.h"
+#include "replies.hpp"
+
+namespace qcert::ui {
+namespace {
+
+struct Key {
+  std::array<uint64_t, 8> live{};
+  uint32_t heap = 0;
+  bool operator==(const Key&) const = default;
+};
+struct KeyHash {
+  size_t operator()(const Key& k) const {
+    uint64_t h = 0x9e3779b97f4a7c15ull ^ k.heap;
+    for (uint64_t w : k.live) h = (h ^ w) * 0xbf58476d1ce4e5b9ull, h ^= h >> 29;
+    return size_t(h);
+  }
+};
+Key keyOf(const Bits<8>& L, uint32_t h) { return Key{L.w, h}; }
+
+[[noreturn]] void fail(int status, const std::string& why) { throw CertificateError(status, why); }
+
+// The token's move at (L, h): a square, or -1 - h'; nullopt for a token that names none.
+std::optional<int> tokenMove(const Bits<8>& L, uint32_t h, uint32_t token) {
+  const unsigned m = L.count();
+  if (token >= 1 && token <= m) {
+    unsigned k = 0;
+    int square = -1;
+    L.forEach([&](unsigned s) { if (++k == token) square = int(s); });
+    return square;
+  }
+  if (token > m && token <= m + h) return -1 - int(token - m - 1);
+  return std::nullopt;
+}
+
+// The winner's first decision at the root of a win claim, read before the
+// check (the check then verifies it): a manifest's winBy, or the first token
+// of the certificate (or of the plan's one shard), which the replay reads at
+// the root when the root has more free squares than the cut-off.
+std::optional<int> firstDecision(const Certificate& cert, const std::string& path, const Bits<8>& root, uint32_t heap) {
+  if (cert.hasPlan) {
+    capnp::ReaderOptions options;
+    options.traversalLimitInWords = uint64_t(1) << 30;
+    capnp::FlatArrayMessageReader reader(cert.header, options);
+    const auto plan = reader.getRoot<Header>().getPlan();
+    if (plan.isWinBy()) return tokenMove(root, heap, plan.getWinBy().getMove());
+    if (!plan.isShard()) return std::nullopt;
+    const std::string dir = std::filesystem::path(path).parent_path().string();
+    MappedFile shardFile((dir.empty() ? std::string(".") : dir) + "/" + std::string(plan.getShard().getPath()));
+    const Certificate shard = readCertificate(shardFile);
+    return firstDecision(shard, path, root, heap);
+  }
+  if (cert.replyCount == 0 || root.count() <= cert.cutoff) return std::nullopt;
+  TokenStream tokens(cert);
+  return tokenMove(root, heap, tokens.next());
+}
+
+}  // namespace
+
+ReplyTable loadReplyTable(const std::string& path, unsigned jobs, double timeLimitSeconds) {
+  ReplyTable table;
+  Certificate header;
+  try {
+    MappedFile file(path);
+    header = readCertificate(file);
+    if (header.isCount || header.isMod2 || header.isPartizan)
+      fail(2, path + " is a " + (header.isCount ? "count" : header.isMod2 ? "mod-2 game" : "partizan game") +
+                  " certificate; reply tables come from certificates of the placing game (prover prove or grundy)");
+    if (header.board.rows * header.board.cols > 512) fail(2, "board too large");
+    const Geometry<8> geo(header.board);
+    Bits<8> root = geo.onBoard;
+    for (unsigned q : header.queens) {
+      if (q >= geo.squares || !root.test(q)) fail(1, "REJECTED: the claim's queens cannot be placed in order");
+      root = root.without(geo.attack[q]);
+    }
+    table.before = header.queens;
+    table.heap = header.heap;
+    Bits<8> L = root;
+    if (header.claimWin) {
+      table.winnerMovesFirst = true;
+      if (!header.mirrorLemma) table.winnerFirst = firstDecision(header, path, root, header.heap);
+      if (!table.winnerFirst) {
+        // Not stored (the root is at or below the cut-off): the prover's side
+        // finds the move; nothing of the loser's turn comes from the file.
+      } else if (*table.winnerFirst >= 0) {
+        table.winnerFirstFrom = FirstReply::From::certificate;
+        table.before.push_back(unsigned(*table.winnerFirst));
+        L = root.without(geo.attack[unsigned(*table.winnerFirst)]);
+      } else {
+        table.winnerFirstFrom = FirstReply::From::certificate;
+        table.heap = uint32_t(-1 - *table.winnerFirst);
+      }
+    }
+    // The loser's moves at (L, heap) in the checker's order, and every image
+    // of the position each leaves.
+    std::unordered_map<Key, std::pair<size_t, size_t>, KeyHash> wanted;  // image -> (row, g)
+    if (!header.claimWin || table.winnerFirst) {
+      std::vector<Bits<8>> images(geo.sym.size());
+      geo.images(L, images.data());
+      std::vector<size_t> stabiliser;
+      for (size_t g = 0; g < geo.sym.size(); ++g)
+        if (images[g] == L) stabiliser.push_back(g);
+      std::vector<int> moves;
+      L.forEach([&](unsigned v) {
+        for (size_t g : stabiliser)
+          if (geo.sym[g][v] < v) return;
+        moves.push_back(int(v));
+      });
+      for (uint32_t h = 0; h < table.heap; ++h) moves.push_back(-1 - int(h));
+      for (int m : moves) {
+        FirstReply row;
+        row.move = m;
+        const Bits<8> after = m >= 0 ? L.without(geo.attack[unsigned(m)]) : L;
+        const uint32_t afterHeap = m >= 0 ? table.heap : uint32_t(-1 - m);
+        row.belowCutoff = !header.hasPlan && after.count() <= header.cutoff;
+        for (size_t g = 0; g < geo.sym.size(); ++g) wanted.emplace(keyOf(geo.image(g, after), afterHeap), std::make_pair(table.rows.size(), g));
+        table.rows.push_back(row);
+      }
+    }
+    std::mutex mutex;
+    const ReplyObserver observer = [&](const uint64_t* words, unsigned count, uint32_t heap, int move) {
+      Key k;
+      std::copy(words, words + std::min(count, 8u), k.live.begin());
+      k.heap = heap;
+      const auto it = wanted.find(k);
+      if (it == wanted.end()) return;
+      std::lock_guard lock(mutex);
+      FirstReply& row = table.rows[it->second.first];
+      if (row.reply) return;
+      int reply = move;
+      if (move >= 0)  // the reply at g(P) answers P with g^-1(reply)
+        for (unsigned s = 0; s < geo.squares; ++s)
+          if (geo.sym[it->second.second][s] == unsigned(move)) reply = int(s);
+      row.reply = reply;
+      row.from = FirstReply::From::certificate;
+    };
+    CheckOptions options;
+    options.path = path;
+    options.quiet = true;
+    options.jobs = std::max(1u, jobs);
+    options.timeLimitSeconds = timeLimitSeconds;
+    options.observer = &observer;
+    std::ostringstream out, err;
+    const int status = runCheck(options, out, err);
+    std::string verdict = out.str();
+    while (!verdict.empty() && verdict.back() == '\n') verdict.pop_back();
+    if (status != 0) {
+      std::string why = !verdict.empty() ? verdict : err.str();
+      while (!why.empty() && why.back() == '\n') why.pop_back();
+      if (why.rfind("checker: ", 0) == 0) why = why.substr(9);
+      fail(status == 1 ? 1 : 2, why.empty() ? "the checker did not verify it" : why);
+    }
+    const std::string prefix = "VERIFIED: ";
+    CertifiedClaim& c = table.claim;
+    c.statement = verdict.rfind(prefix, 0) == 0 ? verdict.substr(prefix.size()) : verdict;
+    c.rows = header.board.rows, c.cols = header.board.cols, c.torus = header.board.torus, c.piece = header.board.piece;
+    c.holes = header.board.holes;
+    c.queens = header.queens;
+    c.heap = header.heap;
+    c.win = header.claimWin;
+    c.grundy = header.grundy;
+    c.cutoff = header.hasPlan ? 0 : header.cutoff;
+    for (const FirstReply& r : table.rows) c.replies += r.from == FirstReply::From::certificate;
+    return table;
+  } catch (const CertificateError&) {
+    throw;
+  } catch (...) {
+    const Failure f = currentFailure();
+    throw CertificateError(f.kind == FailureKind::rejected ? 1 : 2, f.kind == FailureKind::rejected ? "REJECTED: " + f.text : f.text);
+  }
+}
+
+}  // namespace qcert::ui
