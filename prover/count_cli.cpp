@@ -233,7 +233,13 @@ int runCount(int argc, char** argv) {
   CountResult result;
   try {
     result = countPlacements(spec, [&](size_t done, size_t all) {
-      if (showProgress) std::fprintf(stderr, "\r  done %zu / %zu, %.1f s ", done, all, seconds());
+      if (!showProgress) return;
+      // Tasks (independent subtrees) are of unequal size: the ETA assumes the
+      // rest average like those done, so it is a rough guide.
+      const double t = seconds();
+      std::fprintf(stderr, "\r  counting: %zu of %zu search tasks done (%.0f%%), %.1f s", done, all, all ? 100.0 * done / all : 100.0, t);
+      if (done > 0 && done < all && t > 2) std::fprintf(stderr, ", about %.0f s left", t / done * (all - done));
+      std::fprintf(stderr, "   ");
     });
   } catch (const std::invalid_argument& e) {
     return notDone(std::string(e.what()) + " (see prover count --help)");
@@ -244,7 +250,7 @@ int runCount(int argc, char** argv) {
   } catch (const std::exception& e) {
     return notDone(std::string("internal error: ") + e.what());
   }
-  if (showProgress) std::fprintf(stderr, "\r%60s\r", "");
+  if (showProgress) std::fprintf(stderr, "\r%79s\r", "");
   const double countSeconds = seconds();
   std::vector<uint64_t> totals(totalsShape(spec), 0), classes(classesShape(spec), 0);
   for (const auto& c : result.cells) {

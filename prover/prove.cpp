@@ -240,11 +240,33 @@ UnitOutcome runUnits(const Graph<W>& g, const Bits<W>& root, const std::vector<i
     for (auto& s : solvers) sum += s->publishedNodes.load(std::memory_order_relaxed);
     return sum;
   });
+  // What each thread is proving (-1: nothing), for the progress line.
+  std::vector<std::atomic<long>> runningUnit(workers), runningSub(workers);
+  for (int t = 0; t < workers; ++t) runningUnit[t] = runningSub[t] = -1;
+  const auto unitsStart = Clock::now();
   progress.extra([&] {
-    std::string text = "  units " + std::to_string(resumed + proved) + "/" + std::to_string(out.mine) + " (" +
-                       std::to_string(moves.size()) + " in all)";
+    const size_t done = resumed + proved, fresh = proved;
+    std::string text = "  units " + std::to_string(done) + " of " + std::to_string(out.mine) +
+                       (size_t(out.mine) == moves.size() ? "" : " (" + std::to_string(moves.size()) + " in all)");
     if (splitNow + out.splitUnits) text += ", split " + std::to_string(splitNow + out.splitUnits);
-    if (subTotal) text += ", sub-units " + std::to_string(subDone) + "/" + std::to_string(subTotal);
+    if (subTotal) text += ", sub-units " + std::to_string(subDone) + " of " + std::to_string(subTotal);
+    std::string now;
+    for (int t = 0; t < workers; ++t) {
+      const long u = runningUnit[t], j = runningSub[t];
+      if (u < 0) continue;
+      now += " " + unitFileName(size_t(u)).substr(0, 6);
+      if (j >= 0) now += "/" + subUnitFileName(size_t(j)).substr(0, 6);
+    }
+    if (!now.empty()) text += ", proving" + now;
+    // Units are uneven (4x apart at n = 18): a rough guide from this run's pace.
+    const double t = since(unitsStart);
+    if (!subTotal && fresh > 0 && done < out.mine) {
+      const long left = long(t / double(fresh) * double(out.mine - done) + 0.5);
+      text += ", about " + (left < 120    ? std::to_string(left) + " s"
+                            : left < 7200 ? std::to_string((left + 30) / 60) + " min"
+                                          : std::to_string(left / 3600) + " h " + std::to_string(left % 3600 / 60) + " min") +
+              " left";
+    }
     return text;
   });
   std::thread watcher;
@@ -303,6 +325,12 @@ UnitOutcome runUnits(const Graph<W>& g, const Bits<W>& root, const std::vector<i
       return true;
     }
     if (item.budget && fs::exists(dir / splitMarkerName(i))) return true;  // split by an earlier run
+    runningUnit[t] = long(i);
+    runningSub[t] = item.sub;
+    struct Idle {
+      std::atomic<long>& unit;
+      ~Idle() { unit = -1; }
+    } idle{runningUnit[t]};
     if (req.deterministicUnits) {
       tables[t]->clear();
       std::lock_guard lk(solversMutex);
