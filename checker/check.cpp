@@ -271,7 +271,7 @@ int runCheck(const CheckOptions& o, std::ostream& out, std::ostream& err) {
     }
     if (announce) *announce << "  checking: " << claimInWords(cert) << std::endl;
     if (cert.hasPlan) {
-      const ManifestStats stats = verifyManifest(cert, o.path, o.jobs, announce, o.observer);
+      const ManifestStats stats = verifyManifest(cert, o.path, o.jobs, announce, o.observer, o.progress);
       out << "VERIFIED: " << claimInWords(cert) << std::endl;
       if (!o.quiet)
         err << "  manifest: " << stats.shards << " shards, tokens " << stats.tokens << ", nodes " << stats.nodes

@@ -13,7 +13,7 @@ namespace qcert {
 struct CheckOptions {
   std::string path;
   bool quiet = false;
-  bool progress = false;  // count recounts: progress on stderr (main: when it is a terminal)
+  bool progress = false;  // recounts and manifests: progress on stderr (main: when it is a terminal)
   unsigned jobs = 1;
   uint64_t sample = 0, seed = 0;  // --sample K --seed S
   uint64_t part = 0, parts = 0;   // --part I --of K

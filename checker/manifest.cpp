@@ -9,6 +9,10 @@
 #include <capnp/serialize.h>
 
 #include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <mutex>
 #include <cstring>
 #include <filesystem>
 #include <ostream>
@@ -114,7 +118,7 @@ void verifyShard(ShardJob& job, const Certificate& manifest, const std::filesyst
 }  // namespace
 
 ManifestStats verifyManifest(const Certificate& cert, const std::string& manifestPath, unsigned jobs, std::ostream* announce,
-                             const ReplyObserver* observer) {
+                             const ReplyObserver* observer, bool progress) {
   capnp::ReaderOptions options;
   options.traversalLimitInWords = uint64_t(1) << 26;
   options.nestingLimit = 4 * kMaxPlanDepth + 16;  // two pointer levels per plan level, and margin
@@ -137,8 +141,22 @@ ManifestStats verifyManifest(const Certificate& cert, const std::string& manifes
     *announce << "  manifest: " << work.size() << (work.size() == 1 ? " shard, " : " shards, ") << bytes
               << " bytes, replayed " << std::min<size_t>(jobs, work.size()) << " at a time within --max-memory "
               << (limits::memoryLimit() >> 20) << " MiB" << std::endl;
-  forEachItem(jobs, work.size(), [&](size_t i) { verifyShard(work[i], cert, dir, observer); },
-              [&](size_t i) { return "shard " + work[i].path; });
+  std::atomic<size_t> finished{0};
+  std::mutex progressLock;
+  double lastReport = -1;
+  const auto start = std::chrono::steady_clock::now();
+  forEachItem(jobs, work.size(), [&](size_t i) {
+    verifyShard(work[i], cert, dir, observer);
+    if (!progress) return;
+    std::lock_guard lock(progressLock);
+    const double t = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const size_t done = ++finished;
+    if (t < lastReport + 0.5 && done < work.size()) return;
+    lastReport = t;
+    std::fprintf(stderr, "\r  shards verified: %zu of %zu, %.0f s, about %.0f s left   ", done, work.size(), t,
+                 t / double(done) * double(work.size() - done));
+  }, [&](size_t i) { return "shard " + work[i].path; });
+  if (progress && finished > 0) std::fprintf(stderr, "\r%79s\r", "");
 
   ManifestStats stats{work.size(), 0, 0};
   for (const ShardJob& job : work) stats.tokens += job.tokens, stats.nodes += job.nodes;

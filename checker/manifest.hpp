@@ -23,8 +23,9 @@ struct ManifestStats {
 // shard), IoError for a shard that is not a readable regular file, NotChecked.
 // `announce` (may be null) gets one line on the work ahead before replaying.
 // `observer` (may be null) is told the plan's winBy moves and every shard's
-// replies (replay.hpp, ReplyObserver).
+// replies (replay.hpp, ReplyObserver). `progress`: a line on stderr as shards
+// finish (main: when stderr is a terminal); it reports, it decides nothing.
 ManifestStats verifyManifest(const Certificate& cert, const std::string& manifestPath, unsigned jobs, std::ostream* announce,
-                             const ReplyObserver* observer = nullptr);
+                             const ReplyObserver* observer = nullptr, bool progress = false);
 
 }  // namespace qcert
