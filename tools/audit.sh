@@ -75,7 +75,7 @@ for manifest in $manifests; do
   source=$(basename "$manifest" .claims)
   # The manifest's first comment paragraph describes the source.
   about=$(awk '/^#/ { sub(/^# ?/, ""); printf "%s ", $0; next } { exit }' "$manifest" | sed 's/ *$//')
-  about=${about%%. *}
+  about=$(sed -E 's/ *\(\.\.\/shared[^)]*\)//g; s/\. .*//' <<<"$about")
   one_line about "$about"
   source_lines+=("$source"$'\t'"$manifest"$'\t'"$about")
   while IFS= read -r line; do
@@ -99,7 +99,7 @@ done | sort -k1,1n -k2,2n -k3,3n | awk '{ print $3 }')
 
 # One result per claim: status (certified, refuted, lemma, not-run, failed),
 # detail (how or why), the certified statement, times in microseconds.
-declare -A r_status r_detail r_proved r_prove r_check r_reused r_bytes r_cert r_estimate
+declare -A r_status r_detail r_proved r_prove r_check r_reused r_bytes r_cert r_estimate r_stopped_prove r_stopped_check
 result() {  # status detail
   r_status[$idx]=$1; one_line "r_detail[$idx]" "$2"
   done_count=$((done_count + 1))
@@ -155,12 +155,12 @@ for idx in $order; do
     t0=${EPOCHREALTIME/./}
     # The prover gets what is left of the budget; stopped (SIGTERM, exit 3
     # keeping finished units), it decides nothing.
-    limit=$(( ($(left_us) + 999999) / 1000000 ))
+    limit=$(( $(left_us) / 1000000 )); [ $limit -lt 1 ] && limit=1
     timeout --kill-after=5 "$limit" $PROVER $args --out "$cert" "${table[@]}" -q >"$work/$id.prove.log" 2>&1
     rc=$?
     r_prove[$idx]=$((${EPOCHREALTIME/./} - t0))
     if [ $rc -eq 124 ] || [ $rc -eq 137 ] || { [ $rc -eq 3 ] && [ "$(left_us)" -le 0 ]; }; then
-      secs s "${r_prove[$idx]}"
+      secs s "${r_prove[$idx]}"; r_stopped_prove[$idx]=1
       result not-run "over budget: the proof was stopped after $s s when the budget ran out"; continue
     elif [ $rc -ne 0 ]; then
       failures=$((failures + 1)); result failed "prover exit $rc: $(tail -n 1 "$work/$id.prove.log")"; continue
@@ -178,14 +178,15 @@ for idx in $order; do
   elif [ "$est_check" -gt "$(left_us)" ]; then
     verdict="NOT CHECKED: the check (estimated $((est_check / 1000000)) s) does not fit in what is left of the budget"; code=2
   else
-    # The checker gets what is left of the budget: past it, it stops with
-    # NOT CHECKED (exit 2), which is no verdict.
-    limit=$(( ($(left_us) + 999999) / 1000000 )); [ $limit -lt 1 ] && limit=1
+    # The checker gets what is left of the budget, less a second for its
+    # start and exit: past it, it stops with NOT CHECKED (exit 2), no verdict.
+    limit=$(( $(left_us) / 1000000 - 1 )); [ $limit -lt 1 ] && limit=1
     t0=${EPOCHREALTIME/./}
     verdict=$($CHECKER --jobs "$(nproc)" --time-limit "$limit" "$cert" 2>"$work/$id.check.err" |
               grep -E '^(VERIFIED|REJECTED|NOT CHECKED):' | head -n 1)
     code=${PIPESTATUS[0]}
     r_check[$idx]=$((${EPOCHREALTIME/./} - t0))
+    [ "$code" -eq 2 ] && [[ "$verdict" == "NOT CHECKED:"* ]] && r_stopped_check[$idx]=1
     checked_verdict[$cert]=$verdict; checked_code[$cert]=$code; checked_time[$cert]=${r_check[$idx]}
   fi
   r_cert[$idx]=$cert
@@ -234,16 +235,20 @@ spent_us=$((${EPOCHREALTIME/./} - start_us))
 } >"$results"
 
 # What this machine took, for the next audit's estimates (earlier entries of
-# claims not measured now are kept).
+# claims not measured now are kept). Work stopped at the end of the budget
+# counts twice the time it ran.
 {
   printf '#id\targs\tprove_us\tcheck_us\n'
   declare -A now_seen
   for idx in "${!claim_line[@]}"; do
     IFS='|' read -r id _ args _ <<<"${claim_line[$idx]}"; trim id "$id"; read -ra a <<<"$args"; args="${a[*]}"
-    p=${r_prove[$idx]:--} c=${r_check[$idx]:--}
-    [ "${r_status[$idx]}" = certified ] || [ "${r_status[$idx]}" = refuted ] || continue
-    [ -n "${r_reused[$idx]}" ] && c=-
-    [[ "${r_detail[$idx]}" == proved ]] || p=-
+    p=- c=-
+    [[ "${r_detail[$idx]}" == proved || "${r_detail[$idx]}" == "over budget: proved,"* ]] && p=${r_prove[$idx]}
+    [ -z "${r_reused[$idx]}" ] && c=${r_check[$idx]}
+    case "${r_status[$idx]}" in certified|refuted) ;; *) [ -z "${r_stopped_check[$idx]:-}" ] && c=- ;; esac
+    [ -n "${r_stopped_prove[$idx]:-}" ] && p=$((r_prove[$idx] * 2))
+    [ -n "${r_stopped_check[$idx]:-}" ] && c=$((r_check[$idx] * 2))
+    [ "$p$c" = -- ] && continue
     printf '%s\t%s\t%s\t%s\n' "$id" "$args" "$p" "$c"; now_seen["$id|$args"]=1
   done
   for key in "${!seen_prove[@]}" "${!seen_check[@]}"; do

@@ -5,7 +5,8 @@ set -euo pipefail
 packages=(cmake make g++ pkg-config capnproto libcapnp-dev libboost-program-options-dev
           libgtest-dev librapidcheck-dev libzstd-dev libxxhash-dev openmpi-bin libopenmpi-dev
           clang libclang-rt-14-dev  # clang: make fuzz (libFuzzer)
-          tmux)  # tmux: the end-to-end test of qcert play
+          tmux      # tmux: the end-to-end test of qcert play
+          chromium) # chromium: the test that renders make audit's HTML report
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

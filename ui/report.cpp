@@ -220,7 +220,7 @@ std::string noteText(const AuditResults& r, const AuditClaim& c) {
   if (c.status == "refuted") return refutationText(c);
   if (c.status == "not-run") {
     std::string s = c.detail;
-    if (c.estimateMs >= 0) s += " (estimated " + seconds(c.estimateMs) + " s)";
+    if (c.estimateMs >= 0) s += " (estimated " + std::to_string((c.estimateMs + 999) / 1000) + " s)";
     const std::string cmd = reproduce(r, c);
     if (!cmd.empty()) s += "; run: " + cmd;
     return s;
@@ -377,8 +377,7 @@ std::string auditTable(const AuditResults& r, int widthIn, const std::string& ht
   Totals all;
   for (const AuditClaim& c : r.claims) all.add(c);
   const std::string spentS = r.run.count("spent") ? seconds(std::stoll("0" + r.run.at("spent"))) : "?";
-  out << wrapped("", "qcert audit: " + std::to_string(all.claims) + " claims from " + std::to_string(r.sources.size()) +
-                         " sources, " + spentS + " s of a " + runValue(r, "budget") + " s budget (wall clock, " +
+  out << wrapped("", "qcert audit: " + std::to_string(all.claims) + " claims from " + plural(long(r.sources.size()), "source", "sources") + ", " + spentS + " s of a " + runValue(r, "budget") + " s budget (wall clock, " +
                          runValue(r, "cores") + " cores), started " + runValue(r, "started") + ".",
                      width, 2);
   out << wrapped("", "Legend, totals and the refutations in full are at the end.", width, 2);
@@ -454,7 +453,7 @@ std::string auditTable(const AuditResults& r, int widthIn, const std::string& ht
   bool anyNote = false;
   for (size_t k = 0; k < notes.size(); ++k) {
     const AuditClaim& c = r.claims[notes[k].first];
-    if (c.status == "refuted") continue;
+    if (c.status == "refuted" || c.status == "failed") continue;  // in full at the end
     anyNote = true;
     out << wrapped("[" + std::to_string(k + 1) + "] ", asciiOnly(c.id + ": " + notes[k].second), width, 6);
   }
@@ -471,7 +470,7 @@ std::string auditTable(const AuditResults& r, int widthIn, const std::string& ht
       {"FAILED", "the checker did not verify a certificate, or the prover failed: the audit exits 1"},
       {"\"... _ ...\"", "the claims below it differ only in the blanks: each row gives the words for the blanks, in order"},
       {"{72378}", "a number the source does not publish ('*' in its manifest), filled in as certified"},
-      {"[n]", "see note n (after the table, or the refutations at the end)"},
+      {"[n]", "see note n: after the table, or at the end for a refutation or a failure"},
       {"prove s", "seconds the prover took here; shipped: checked from a certificate in certs/, not proved in this run"},
       {"check s", "seconds the checker took (it replays or recounts the whole proof)"},
       {"(0.05)", "the same certificate as an earlier row's (same prover arguments), proved or checked once"},
@@ -479,10 +478,13 @@ std::string auditTable(const AuditResults& r, int widthIn, const std::string& ht
   };
   for (const auto& [key, text] : legend) out << wrapped("  " + padRight(key, 12) + "  ", text, width, 16);
 
-  out << "\nTotals: " << all.claims << " claims: " << all.certified << " certified (" << all.proved << " proved in this run, "
-      << all.shipped << " from shipped certificates), " << all.refuted << " refuted, " << all.lemma << " lemma"
-      << (all.lemma == 1 ? "" : "s") << ", " << all.notRun << " not run (" << all.overBudget << " over budget), " << all.failed
-      << " failed\n";
+  out << "\n"
+      << wrapped("", "Totals: " + std::to_string(all.claims) + " claims: " + std::to_string(all.certified) + " certified (" +
+                         std::to_string(all.proved) + " proved in this run, " + std::to_string(all.shipped) +
+                         " from shipped certificates), " + std::to_string(all.refuted) + " refuted, " + std::to_string(all.lemma) +
+                         (all.lemma == 1 ? " lemma, " : " lemmas, ") + std::to_string(all.notRun) + " not run (" +
+                         std::to_string(all.overBudget) + " over budget), " + std::to_string(all.failed) + " failed.",
+                     width, 2);
   std::string where = "Time: " + spentS + " s of the " + runValue(r, "budget") + " s budget (wall clock).";
   if (!htmlPath.empty()) where += " HTML report: " + htmlPath + ".";
   out << wrapped("", where, width, 2);
@@ -550,8 +552,8 @@ std::string svgOf(const SvgBoard& b, const std::string& id, const std::string& t
       const Square& q = p.squares[sq];
       std::string fill = sq < b.fill.size() && !b.fill[sq].empty() ? b.fill[sq]
                          : q.mark == Mark::hole                    ? "#37474f"
-                         : q.mark == Mark::attacked                ? ((r + c) % 2 ? "#d7ccc8" : "#bcaaa4")
-                                                                   : ((r + c) % 2 ? "#fbf8f1" : "#efe6d2");
+                         : q.mark == Mark::attacked                ? "#aebcc3"
+                                                                   : ((r + c) % 2 ? "#fffdf6" : "#f3ecda");
       s << "<rect x=\"" << x0(c) << "\" y=\"" << y0(r) << "\" width=\"" << cell << "\" height=\"" << cell << "\" fill=\"" << fill
         << "\" stroke=\"#8d8d8d\" stroke-width=\"0.5\"/>";
       if (sq < b.dashed.size() && b.dashed[sq])
@@ -658,7 +660,7 @@ struct Html {
          "details summary{cursor:pointer;font-weight:bold}\n"
          "</style></head><body>\n";
     o << "<h1>qcert audit report</h1>\n";
-    o << "<p id=\"summary\">" << all.claims << " claims from " << r.sources.size() << " sources (<code>proofs/*.claims</code>), checked by "
+    o << "<p id=\"summary\">" << all.claims << " claims from " << plural(long(r.sources.size()), "source", "sources") << " (<code>proofs/*.claims</code>), checked by "
       << "<code>make audit</code> on " << esc(runValue(r, "started")) << " with " << esc(runValue(r, "cores")) << " cores: "
       << esc(seconds(std::stoll("0" + runValue(r, "spent", "0")))) << " s of a " << esc(runValue(r, "budget")) << " s budget (wall clock). "
       << "Each certified claim was proved by <code>prover</code> (or read from a shipped certificate in <code>certs/</code>) and "
@@ -750,7 +752,7 @@ struct Html {
                 " (certified, " + c->id + ")";
       else if (spot && spot->grundy)
         empty = "G(empty) = " + std::to_string(*spot->grundy) + " (proved on the spot)";
-      o << "<figure>" << svgOf(b, "fig6-n" + std::to_string(n), "Figure 6.0, " + std::to_string(n) + "x" + std::to_string(n))
+      o << "<figure>" << svgOf(b, "fig6-n" + std::to_string(n), "Figure 6.0, " + std::to_string(n) + "x" + std::to_string(n), std::clamp(270 / n, 26, 48))
         << "<figcaption><b>" << n << "&times;" << n << "</b>: " << fromClaims << " squares from certified claims ("
         << ids.size() << " claims up to symmetry), " << onTheSpot << " proved on the spot"
         << (undecided ? ", " + std::to_string(undecided) + " not decided in time (?)" : "") << ". " << esc(empty)
@@ -792,9 +794,10 @@ struct Html {
       if (c.args.rfind("prove --n 16", 0) == 0 && c.args.find("--queens") == std::string::npos && c.status == "certified") n16 = &c;
     o << "<section id=\"reply-table-n16\" class=\"hook\"><h2>The n = 16 round-1 reply table</h2>\n"
          "<p>Jenrich's table (seed 000, section 5.1): for each first move of player 1, up to symmetry, the answer of "
-         "player 2, drawn on the board. It comes here when the n = 16 certificate is available to the report and the "
-         "checker's reply tables (<code>checker --describe</code> and reply tables, issue 14 items 4 and 5) can read it; "
-         "this report does not yet read certificates.</p>\n<p id=\"reply-table-n16-status\">";
+         "player 2, drawn on the board. It comes here when the n = 16 certificate is available to the report: the "
+         "report reads only the audit's results file, not certificates, so the table is not drawn yet. "
+         "In a terminal: <code>build/bin/qcert replies certs/rudd-n16.qcert</code> verifies the certificate and prints "
+         "the table (issue 14 item 5).</p>\n<p id=\"reply-table-n16-status\">";
     if (n16) o << "n = 16 certificate in these results: <a href=\"#claim-" << htmlId(n16->id) << "\">" << esc(n16->id) << "</a>, <code>"
                << esc(n16->cert) << "</code> (" << esc(bytesText(n16->bytes)) << "), certified.";
     else o << "No certified n = 16 certificate in these results.";
@@ -815,6 +818,8 @@ struct Html {
       try {
         if (const auto p = positionOf(c.args)) {
           if (p->pieces.empty() && p->holes.empty()) continue;
+          // First moves of Figure 6.0 are drawn there, all on one board.
+          if (std::regex_match(c.args, std::regex("grundy --n [3-9] --queens [a-i][1-9]"))) continue;
           Variant v = p->variant;
           const Geometry plain = variantGeometry(v);
           if (!p->holes.empty()) v.holes = parseSquareList(plain, p->holes), std::sort(v.holes.begin(), v.holes.end());
