@@ -192,8 +192,8 @@ int runProver(int argc, char** argv, int rank, int ranks) {
   // Option groups: `prover prove --help` and `prover grundy --help` show only
   // their own; every group is parsed for both, so a misplaced option gets its
   // own error ("--heap does not apply to grundy").
-  po::options_description game("The position"), heapOption, cert("The certificate"), search("The search"),
-      units("Work units (see below)"), winByOption, general("Other");
+  po::options_description game, heapOption, cert("The certificate"), search("The search"),
+      units, winByOption, general("Other");
   game.add_options()
     ("n", numberOption(&n, "--n", 1, kMaxBoard), "board size N (1..22): the N x N board or torus")
     ("queens", po::value<std::string>(&queens), "queens already placed, in order, e.g. e5,a1 (each on a free square)")

@@ -240,12 +240,23 @@ class Solver {
         if (!solve(live, k, h, cnt, ply + 1)) winMove = kHeapMove + int(k);
     }
     if (winMove < 0) {
-      // Sort small keys (rank, index), not the children themselves.
-      uint32_t order[kMaxChildren];
-      for (size_t i = 0; i < kids.size(); ++i) order[i] = uint32_t(opt_.ordering ? kids[i].rank + 1 : 0) << 16 | uint32_t(i);
-      if (opt_.ordering) std::sort(order, order + kids.size());
-      for (size_t i = 0; i < kids.size(); ++i) {
-        const Child& c = kids[order[i] & 0xffff];  // stays put: deeper plies use other buffers
+      // Order by (rank, index) with a counting sort: ranks are live counts
+      // within a few dozen of each other (std::sort was 8% of n = 16).
+      uint16_t order[kMaxChildren];
+      const size_t kidCount = kids.size();
+      if (!opt_.ordering) {
+        for (size_t i = 0; i < kidCount; ++i) order[i] = uint16_t(i);
+      } else {
+        int lo = kids.empty() ? 0 : kids[0].rank, hi = lo;
+        for (const Child& c : kids) lo = std::min(lo, c.rank), hi = std::max(hi, c.rank);
+        uint16_t start[kMaxChildren + 3];  // ranks lie in [-1, kMaxChildren]
+        std::fill(start, start + (hi - lo + 2), uint16_t(0));
+        for (const Child& c : kids) ++start[c.rank - lo + 1];
+        for (int r = 1; r <= hi - lo + 1; ++r) start[r] += start[r - 1];
+        for (size_t i = 0; i < kidCount; ++i) order[start[kids[i].rank - lo]++] = uint16_t(i);
+      }
+      for (size_t i = 0; i < kidCount; ++i) {
+        const Child& c = kids[order[i]];  // stays put: deeper plies use other buffers
         if (halted()) return false;
         if (!solve(c.live, heap, c.hash, c.count, ply + 1, c.move)) {
           winMove = c.move;

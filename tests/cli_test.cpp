@@ -67,6 +67,29 @@ TEST(ProverCli, HelpExits0) {
   EXPECT_TRUE(contains(r.out, "Usage")) << r.describe();
 }
 
+// Each command's --help lists its own options only (the overview none).
+TEST(ProverCli, EachCommandsHelpShowsItsOwnOptions) {
+  const RunResult all = prover({"--help"}), prove = prover({"prove", "--help"}), grundy = prover({"grundy", "--help"});
+  for (const RunResult* r : {&all, &prove, &grundy}) EXPECT_EQ(r->exitCode, 0) << r->describe();
+  EXPECT_FALSE(contains(all.out, "--tt-mb")) << all.out;
+  EXPECT_TRUE(contains(all.out, "prover prove --help")) << all.out;
+  for (const char* o : {"--heap", "--win-by", "--tt-mb", "--cutoff", "--jobs", "--out"}) EXPECT_TRUE(contains(prove.out, o)) << o;
+  for (const char* o : {"--tt-mb", "--cutoff", "--jobs", "--out"}) EXPECT_TRUE(contains(grundy.out, o)) << o;
+  for (const char* o : {"--heap", "--win-by", "--problem", "--rule"}) EXPECT_FALSE(contains(grundy.out, o)) << o;
+  for (const char* o : {"--problem", "--rule", "--classes", " ETC", "live square", "loser's turn"}) EXPECT_FALSE(contains(prove.out, o)) << o;
+  EXPECT_TRUE(contains(prove.out, "without --out nothing is written")) << prove.out;
+}
+
+// A win names a winning move, a board square or a heap move.
+TEST(ProverCli, AWinNamesAWinningMove) {
+  const RunResult heap = prover({"prove", "--n", "1", "--heap", "2", "-q"});  // G(1x1) = 1: only lowering the heap to 1 wins
+  EXPECT_EQ(heap.out, "RESULT: first player wins on the empty 1x1 board with a Nim heap of 2 added, e.g. by lowering the heap to 1\n");
+  const RunResult after = prover({"prove", "--n", "5", "--queens", "a1", "-q"});
+  EXPECT_TRUE(startsWith(after.out, "RESULT: the player to move wins on the 5x5 board after queens a1 (0,0), e.g. by ")) << after.describe();
+  const RunResult loss = prover({"prove", "--n", "4", "--queens", "b2", "-q"});
+  EXPECT_EQ(loss.out, "RESULT: the player to move loses on the 4x4 board after queens b2 (1,1)\n");
+}
+
 TEST(ProverCli, UnknownCommand) { expectUsageError(prover({"frobnicate", "--n", "4"}), "frobnicate"); }
 TEST(ProverCli, MissingCommand) { expectUsageError(prover({"--n", "4"})); }
 TEST(ProverCli, MissingN) { expectUsageError(prover({"prove"}), "--n"); }
@@ -105,7 +128,7 @@ TEST(ProverCli, UnwritableOutPath) {
 TEST(ProverCli, ValidRunsPrintResult) {
   const RunResult r = prover({"prove", "--n", "4", "-q"});
   EXPECT_EQ(r.exitCode, 0) << r.describe();
-  EXPECT_EQ(r.out, "RESULT: first player wins on the empty 4x4 board\n");
+  EXPECT_EQ(r.out, "RESULT: first player wins on the empty 4x4 board, e.g. by a1\n");  // a winning move is named
   const RunResult g = prover({"grundy", "--n", "5", "--queens", "a1", "-q"});
   EXPECT_EQ(g.exitCode, 0) << g.describe();
   EXPECT_TRUE(startsWith(g.out, "RESULT: the Grundy value of the 5x5 board after queens a1 (0,0) is ")) << g.describe();

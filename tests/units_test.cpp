@@ -40,7 +40,16 @@ void proveWithThreadsAndCheck(const std::string& command, int n, const std::stri
                               const std::string& statement) {
   const auto p = runProgram({kProver, command, "--n", std::to_string(n), "--jobs", "2", "--out", out, "--tt-mb", "64"}, 60);
   ASSERT_EQ(p.exitCode, 0) << p.describe();
-  EXPECT_EQ(qtest::firstLine(p.out), "RESULT: " + statement);
+  // A win names a winning move (which unit is found lost first depends on the threads).
+  const std::string line = qtest::firstLine(p.out), example = ", e.g. by ";
+  const size_t at = line.find(example);
+  EXPECT_EQ(line.substr(0, at), "RESULT: " + statement);
+  EXPECT_EQ(at != std::string::npos, statement.find(" wins ") != std::string::npos && statement.find("second") == std::string::npos) << line;
+  if (at != std::string::npos) {  // the move named wins: the position after it is lost
+    const auto after = runProgram({kProver, "prove", "--n", std::to_string(n), "--queens", line.substr(at + example.size()), "-q"}, 60);
+    EXPECT_EQ(after.out.find("loses"), after.out.find("RESULT: the player to move loses")) << after.describe();
+    EXPECT_NE(after.out.find("loses"), std::string::npos) << after.describe();
+  }
   expectVerified(out, statement);
 }
 
@@ -144,7 +153,7 @@ TEST(Units, WinByAKnownMoveShardsTheLossBelowIt) {
   const auto p = runProgram({kProver, "prove", "--n", "8", "--win-by", "d4", "--jobs", "2", "--out", out,
                              "--tt-mb", "32"}, 60);
   ASSERT_EQ(p.exitCode, 0) << p.describe();
-  EXPECT_EQ(qtest::firstLine(p.out), "RESULT: first player wins on the empty 8x8 board");
+  EXPECT_EQ(qtest::firstLine(p.out), "RESULT: first player wins on the empty 8x8 board, e.g. by d4");
   expectVerified(out, "first player wins on the empty 8x8 board");
 
   const auto bad = runProgram({kProver, "prove", "--n", "8", "--win-by", "a1", "--jobs", "2", "--out",
