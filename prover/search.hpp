@@ -203,22 +203,21 @@ class Solver {
     const int mirrorMove = (opt_.ordering && lastMove >= 0) ? g_.geo->mirror180(lastMove) : -1;
     live.forEach([&](int v) {
       if (winMove >= 0 || (stab != 1 && !g_.orbitLeader(stab, v))) return;
-      Child c;
-      c.move = v;
       const Bits<W> gone = live & g_.kill[v];
-      c.live = live.andNot(gone);
-      c.count = cnt - gone.count();
-      c.rank = v == mirrorMove ? -1 : c.count;
-      if (c.count == 0) {
-        if (heap == 0) winMove = v;  // last queen placed: opponent cannot move
-        else kids.push_back(c);
+      const int count = cnt - gone.count();
+      if (count == 0 && heap == 0) {
+        winMove = v;  // last queen placed: opponent cannot move
         return;
       }
-      if (c.count > smallLimit_) {  // the small solver needs no hash
+      Child& c = kids.emplace_back();  // built in place: no copy of its bitboard and hashes
+      c.move = v;
+      c.live = live.andNot(gone);
+      c.count = count;
+      c.rank = v == mirrorMove ? -1 : count;
+      if (count > smallLimit_) {  // the small solver needs no hash
         c.hash = g_.without(h, gone);
         if (opt_.etc) tt_.prefetch(keyOf(c.hash, heap));
       }
-      kids.push_back(c);
     });
     // Enhanced transposition cutoffs, once all the children's buckets are on their way.
     for (size_t i = 0; i < kids.size() && winMove < 0 && opt_.etc; ++i) {
