@@ -27,7 +27,8 @@ if [ "$mode" = table ]; then
   LC_ALL=C grep -q '[^ -~]' "$tmp/table.txt" && fail "non-ASCII characters in the table"
   expect() { grep -qF -- "$1" "$tmp/table.txt" || fail "no '$1' in the table"; echo "ok: $1"; }
   # Grouped rows keep what tells them apart; the template says what is common.
-  expect '"first player wins on the empty _ board"'
+  expect '"_ player wins on the empty _ board"'
+  expect 'second  16x16'
   expect '"the Grundy value of the 4x4 board after queens _ _ is _"'
   expect 'b1  (0,1)  3'
   # Unpublished numbers are filled in, in braces; the legend explains it.

@@ -43,12 +43,15 @@ results=$work/results.tsv
 times=$work/times.tsv
 manifests=${AUDIT_MANIFESTS:-proofs/*.claims}
 start_us=${EPOCHREALTIME/./}
-budget_us=$((budget * 1000000))
+# Work stops 3 s before the budget's end: writing the results and the table.
+budget_us=$((budget * 1000000 - 3000000))
 started_at=$(date -u +%Y-%m-%dT%H:%M:%SZ)
 
 left_us() { echo $((budget_us - (${EPOCHREALTIME/./} - start_us))); }
 # Microseconds as seconds with two decimals, into variable $1.
 secs() { printf -v "$1" '%d.%02d' $(($2 / 1000000)) $(($2 % 1000000 / 10000)); }
+# Microseconds as whole milliseconds ('-' for none), into variable $1.
+ms() { if [[ "$2" =~ ^[0-9]+$ ]]; then printf -v "$1" '%d' $(($2 / 1000)); else printf -v "$1" '-'; fi; }
 trim() { local s=$2; s=${s#"${s%%[![:space:]]*}"}; s=${s%"${s##*[![:space:]]}"}; printf -v "$1" '%s' "$s"; }
 one_line() { local s=${2//$'\t'/ }; printf -v "$1" '%s' "${s//$'\n'/ }"; }
 # A statement with '*' for unpublished numbers as a bash pattern: every other
@@ -75,7 +78,7 @@ for manifest in $manifests; do
   source=$(basename "$manifest" .claims)
   # The manifest's first comment paragraph describes the source.
   about=$(awk '/^#/ { sub(/^# ?/, ""); printf "%s ", $0; next } { exit }' "$manifest" | sed 's/ *$//')
-  about=$(sed -E 's/ *\(\.\.\/shared[^)]*\)//g; s/\. .*//' <<<"$about")
+  about=$(sed -E 's/ *\([^)]*\.\.\/shared[^)]*\)//g; s/([A-Za-z0-9")]{3})\. .*/\1/' <<<"$about")
   one_line about "$about"
   source_lines+=("$source"$'\t'"$manifest"$'\t'"$about")
   while IFS= read -r line; do
@@ -226,11 +229,10 @@ spent_us=$((${EPOCHREALTIME/./} - start_us))
   for idx in "${!claim_line[@]}"; do
     IFS='|' read -r id statement args est backing <<<"${claim_line[$idx]}"
     trim id "$id"; trim statement "$statement"; read -ra a <<<"$args"; args="${a[*]}"; trim backing "$backing"
-    ms() { [[ "$1" =~ ^[0-9]+$ ]] && echo $(($1 / 1000)) || echo -; }
+    ms e "${r_estimate[$idx]:-}"; ms p "${r_prove[$idx]}"; ms c "${r_check[$idx]}"
     printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "${claim_source[$idx]}" "$id" \
       "${r_status[$idx]}" "${r_detail[$idx]}" "$statement" "${r_proved[$idx]}" "$args" \
-      "$(ms "${r_estimate[$idx]:-}")" "$(ms "${r_prove[$idx]}")" "$(ms "${r_check[$idx]}")" "${r_reused[$idx]}" \
-      "${r_bytes[$idx]}" "${r_cert[$idx]}" "$backing"
+      "$e" "$p" "$c" "${r_reused[$idx]}" "${r_bytes[$idx]}" "${r_cert[$idx]}" "$backing"
   done
 } >"$results"
 

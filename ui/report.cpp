@@ -150,7 +150,7 @@ std::string bytesText(long long b) {
   if (b < 0) return "-";
   char buf[32];
   if (b < 10000) std::snprintf(buf, sizeof buf, "%lld B", b);
-  else if (b < 10000000) std::snprintf(buf, sizeof buf, "%.1f KB", double(b) / 1e3);
+  else if (b < 999500) std::snprintf(buf, sizeof buf, "%.1f KB", double(b) / 1e3);
   else std::snprintf(buf, sizeof buf, "%.1f MB", double(b) / 1e6);
   return buf;
 }
@@ -298,9 +298,13 @@ std::string shownStatement(const AuditClaim& c) {
     if (star == std::string::npos) continue;
     const std::string prefix = pub[i].substr(0, star), suffix = pub[i].substr(star + 1);
     const std::string& g = got[i];
-    if (g.size() > prefix.size() + suffix.size() && g.compare(0, prefix.size(), prefix) == 0 &&
-        g.compare(g.size() - suffix.size(), suffix.size(), suffix) == 0)
-      pub[i] = prefix + "{" + g.substr(prefix.size(), g.size() - prefix.size() - suffix.size()) + "}" + suffix;
+    if (g.size() < prefix.size() + suffix.size() || g.compare(0, prefix.size(), prefix) != 0 ||
+        g.compare(g.size() - suffix.size(), suffix.size(), suffix) != 0)
+      continue;
+    const std::string filled = g.substr(prefix.size(), g.size() - prefix.size() - suffix.size());
+    // A number in braces; a word ending ("queen*": "queen" or "queens") as certified.
+    const bool isNumber = !filled.empty() && std::all_of(filled.begin(), filled.end(), [](char ch) { return std::isdigit(static_cast<unsigned char>(ch)); });
+    pub[i] = isNumber ? prefix + "{" + filled + "}" + suffix : g;
   }
   std::string s;
   for (const std::string& w : pub) s += (s.empty() ? "" : " ") + w;
@@ -323,46 +327,58 @@ std::vector<ClaimGroup> groupClaims(const AuditResults& r, const std::vector<siz
   std::vector<ClaimGroup> groups;
   std::vector<std::vector<Token>> tokens;
   for (size_t i : claims) tokens.push_back(tokenize(shownStatement(r.claims[i])));
-  size_t a = 0;
-  while (a < claims.size()) {
-    const std::vector<Token>& first = tokens[a];
-    std::set<size_t> blanks;
-    size_t b = a + 1;
-    const size_t limit = std::max<size_t>(2, first.size() / 3);
-    for (; b < claims.size(); ++b) {
-      if (tokens[b].size() != first.size()) break;
-      std::set<size_t> more = blanks;
+  // Each claim joins the first group whose statements have as many words
+  // and differ from it in at most a third of them (at least 2), else starts
+  // one; groups are listed in the order of their first claim, each in
+  // manifest order.
+  struct Open {
+    std::vector<size_t> members;  // positions in `claims`
+    std::set<size_t> blanks;      // word positions that differ
+  };
+  std::vector<Open> open;
+  for (size_t k = 0; k < claims.size(); ++k) {
+    bool placed = false;
+    for (Open& o : open) {
+      const std::vector<Token>& first = tokens[o.members[0]];
+      if (tokens[k].size() != first.size()) continue;
+      std::set<size_t> more = o.blanks;
       bool sameGlue = true;
       for (size_t t = 0; t < first.size(); ++t) {
-        if (tokens[b][t].glued != first[t].glued) sameGlue = false;
-        if (tokens[b][t].text != first[t].text) more.insert(t);
+        if (tokens[k][t].glued != first[t].glued) sameGlue = false;
+        if (tokens[k][t].text != first[t].text) more.insert(t);
       }
-      if (!sameGlue || more.size() > limit) break;
-      blanks = std::move(more);
+      if (!sameGlue || more.size() > std::max<size_t>(2, first.size() / 3)) continue;
+      o.members.push_back(k);
+      o.blanks = std::move(more);
+      placed = true;
+      break;
+    }
+    if (!placed) open.push_back({{k}, {}});
+  }
+  for (const Open& o : open) {
+    const std::vector<Token>& first = tokens[o.members[0]];
+    // A template whose own words contain "_" could not be filled back, and
+    // identical statements have no blanks: such claims stand alone.
+    bool usable = o.members.size() >= 2 && !o.blanks.empty();
+    for (size_t t = 0; usable && t < first.size(); ++t)
+      if (!o.blanks.count(t) && first[t].text.find('_') != std::string::npos) usable = false;
+    if (!usable) {
+      for (size_t k : o.members) groups.push_back({"", {claims[k]}, {{}}});
+      continue;
     }
     ClaimGroup g;
-    // A template whose own words contain "_" could not be filled back: such
-    // claims stand alone.
-    bool usable = b - a >= 2 && !blanks.empty();
-    for (size_t t = 0; usable && t < first.size(); ++t)
-      if (!blanks.count(t) && first[t].text.find('_') != std::string::npos) usable = false;
-    if (!usable) b = a + 1;
-    if (b - a >= 2) {
-      std::vector<Token> tpl = first;
-      for (size_t t : blanks) tpl[t].text = "_";
-      g.templateText = detokenize(tpl);
-      for (size_t k = a; k < b; ++k) {
-        std::vector<std::string> w;
-        for (size_t t : blanks) w.push_back(tokens[k][t].text);
-        g.words.push_back(std::move(w));
-      }
-    } else {
-      g.words.push_back({});
+    std::vector<Token> tpl = first;
+    for (size_t t : o.blanks) tpl[t].text = "_";
+    g.templateText = detokenize(tpl);
+    for (size_t k : o.members) {
+      std::vector<std::string> w;
+      for (size_t t : o.blanks) w.push_back(tokens[k][t].text);
+      g.words.push_back(std::move(w));
+      g.claims.push_back(claims[k]);
     }
-    for (size_t k = a; k < b; ++k) g.claims.push_back(claims[k]);
     groups.push_back(std::move(g));
-    a = b;
   }
+  std::stable_sort(groups.begin(), groups.end(), [](const ClaimGroup& x, const ClaimGroup& y) { return x.claims[0] < y.claims[0]; });
   return groups;
 }
 
