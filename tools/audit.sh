@@ -6,7 +6,7 @@
 # certificates contradict is "refuted", shown, never hidden. Exit status 1
 # if any certificate failed to verify (2 if the table could not be printed).
 #
-#   AUDIT_BUDGET=seconds   wall-clock budget for the whole run (default 300):
+#   AUDIT_BUDGET=seconds   wall-clock budget for the whole run (default 480):
 #                          proving, checking and everything around them. A
 #                          claim starts only if its estimate (below) fits in
 #                          what is left; a proof or check still running when
@@ -14,7 +14,13 @@
 #                          so the run ends within the budget plus a few seconds
 #                          for the table. A claim whose proof does not fit is
 #                          checked from a shipped certificate if that fits.
+#                          Claims estimated at over a minute that have a
+#                          shipped certificate (n = 16, G(15), G(16)) are
+#                          checked from it, first, so that the headline
+#                          results are in every run; the small claims fill
+#                          the rest of the budget, cheapest first.
 #   AUDIT_SHIPPED=1        check shipped certificates instead of proving
+#   AUDIT_PROVE_ALL=1      prove claims over a minute too, where they fit
 #   AUDIT_TT_MB=MiB        prover transposition table (default: the prover's
 #                          own, sized by the board, and 4096 for claims
 #                          estimated at a minute or more; every table page a
@@ -35,7 +41,7 @@ cd "$(dirname "$0")/.."
 PROVER=${PROVER:-build/bin/prover}
 CHECKER=${CHECKER:-build/bin/checker}
 QCERT=${QCERT:-build/bin/qcert}
-budget=${AUDIT_BUDGET:-300}
+budget=${AUDIT_BUDGET:-480}
 tt=${AUDIT_TT_MB:-}
 work=${AUDIT_OUT:-out/audit}
 mkdir -p "$work"
@@ -92,12 +98,17 @@ done
 total=${#claim_line[@]}
 failures=0
 
-# Claims run cheapest first (estimates up to 10 s in manifest order, then the
-# others by estimate), so the budget goes to as many claims as it can; the
-# table lists them in manifest order.
+# Claims over a minute with a shipped certificate first (checked from it),
+# then the rest cheapest first (estimates up to 10 s in manifest order, then
+# the others by estimate), so the budget goes to the headline results and
+# then to as many claims as it can; the table lists them in manifest order.
+from_shipped() {  # estimate args: true when the claim is checked from its shipped certificate
+  [ "${AUDIT_PROVE_ALL:-0}" != 1 ] && [ "${1:-0}" -gt 60 ] 2>/dev/null && [ -n "${shipped[$2]:-}" ]
+}
 order=$(for i in "${!claim_line[@]}"; do
-  IFS='|' read -r _ _ _ e _ <<<"${claim_line[$i]}"; trim e "$e"
-  if [ "${e:-0}" -le 10 ] 2>/dev/null; then echo "0 0 $i"; else echo "1 ${e:-0} $i"; fi
+  IFS='|' read -r _ _ a e _ <<<"${claim_line[$i]}"; trim e "$e"; read -ra aa <<<"$a"; a="${aa[*]}"
+  if from_shipped "$e" "$a"; then echo "0 ${e:-0} $i"
+  elif [ "${e:-0}" -le 10 ] 2>/dev/null; then echo "1 0 $i"; else echo "2 ${e:-0} $i"; fi
 done | sort -k1,1n -k2,2n -k3,3n | awk '{ print $3 }')
 
 # One result per claim: status (certified, refuted, lemma, not-run, failed),
@@ -149,7 +160,7 @@ for idx in $order; do
   cert="" how=""
   if [ -n "${made_cert[$args]:-}" ]; then
     cert=${made_cert[$args]}; r_prove[$idx]=${made_time[$args]}; how="proved for ${made_by[$args]}"
-  elif [ "${AUDIT_SHIPPED:-0}" != 1 ] && [ $((est_prove + est_check)) -le "$(left_us)" ]; then
+  elif [ "${AUDIT_SHIPPED:-0}" != 1 ] && ! from_shipped "$est" "$args" && [ $((est_prove + est_check)) -le "$(left_us)" ]; then
     cert="$work/$id.qcert"
     rm -rf "$cert" "$cert.units"  # a fresh proof, not a resumed one
     table=()
