@@ -11,6 +11,10 @@
 #   BENCH_BASELINE_SIZES="10 12"   plain search, one thread
 #   BENCH_THREAD_SIZES="14"   two threads (work units)
 #   BENCH_GRUNDY_SIZES=""     `prover grundy`, two threads
+#   BENCH_REF=""              a git ref (make bench-big: issue13-baseline, the
+#   prover before issue 13's speed work): its prover and checker are built
+#   under out/bench/ref and every two-thread size is also run with them,
+#   first, in the same invocation (config ref-j2), with the ratio at the end
 #   BENCH_TT_MB=256 (for n > 12; smaller boards take the prover's default
 #   table, 16 or 64 MiB: on this VM every table page a search touches costs a
 #   fault and zeroing, about 2.5 ms per MiB when the memory is cold)
@@ -23,6 +27,18 @@ thread_sizes=${BENCH_THREAD_SIZES-14}
 grundy_sizes=${BENCH_GRUNDY_SIZES-}
 tt=${BENCH_TT_MB:-256}
 work=out/bench; mkdir -p "$work"
+ref=${BENCH_REF-}
+if [ -n "$ref" ]; then  # the reference binaries, built once per ref
+  refdir=$work/ref-$(git rev-parse --short "$ref^{commit}") || { echo "bench: no git ref $ref"; exit 2; }
+  if [ ! -x "$refdir/build/bin/prover" ] || [ ! -x "$refdir/build/bin/checker" ]; then
+    echo "building the reference $ref in $refdir ..."
+    rm -rf "$refdir"; mkdir -p "$refdir/src"
+    git archive "$ref" | tar -x -C "$refdir/src"
+    cmake -S "$refdir/src" -B "$refdir/build" -DCMAKE_BUILD_TYPE=Release >"$refdir/build.log" 2>&1 &&
+      make -C "$refdir/build" -j"$(nproc)" prover checker >>"$refdir/build.log" 2>&1 ||
+      { echo "bench: building $ref failed, see $refdir/build.log"; exit 2; }
+  fi
+fi
 field() { sed -nE "s/.*[ ]$1=([^ ]+).*/\1/p" <<<"$2"; }
 now() { date +%s.%N; }
 
@@ -39,9 +55,11 @@ run() {  # n config extra-args...
   rm -rf "$cert" "$cert.units"
   local table=(--tt-mb "$tt")
   [ "$n" -le 12 ] && table=()  # the prover's default: a table far larger than the search only costs zeroing
-  local stats; stats=$($PROVER "$command" --n "$n" --out "$cert" "${table[@]}" "$@" | grep '^STATS')
+  local prover=$PROVER checker=$CHECKER
+  [[ "$config" == ref-* ]] && prover=$refdir/build/bin/prover checker=$refdir/build/bin/checker
+  local stats; stats=$($prover "$command" --n "$n" --out "$cert" "${table[@]}" "$@" | grep '^STATS')
   local t0; t0=$(now)
-  local err; err=$($CHECKER --jobs "$jobs" "$cert" 2>&1 >/dev/null) || { echo "checker rejected $cert: $err"; exit 1; }
+  local err; err=$($checker --jobs "$jobs" "$cert" 2>&1 >/dev/null) || { echo "checker rejected $cert: $err"; exit 1; }
   local check_s; check_s=$(awk -v a="$t0" -v b="$(now)" 'BEGIN { printf "%.2f", b - a }')
   local chk_rss; chk_rss=$(sed -nE 's/.*peak RSS ([0-9.]+) MiB.*/\1/p' <<<"$err")
   local cert_bytes; cert_bytes=$({ du -sb "$cert" "$cert.units" 2>/dev/null || true; } | awk '{ s += $1 } END { print s }')
@@ -53,19 +71,28 @@ run() {  # n config extra-args...
     "$(awk -v k="$(field peak_rss_kib "$stats")" 'BEGIN { print k / 1024 }')" "$cert_bytes" \
     "$(awk -v b="$cert_bytes" -v d="$(field decisions "$stats")" 'BEGIN { print d ? b / d : 0 }')" \
     "$check_s" "$chk_rss" "$(awk -v c="$check_s" -v w="$wall" 'BEGIN { print c / w }')"
-  eval "nodes_${config}_$n=$nodes wall_${config}_$n=$wall"
+  local key=${config//-/_}
+  eval "nodes_${key}_$n=$nodes wall_${key}_$n=$wall"
 }
 for n in $sizes; do
   run "$n" qcert
   if [[ " $base_sizes " == *" $n "* ]]; then run "$n" plain --plain; fi
 done
-for n in $thread_sizes; do run "$n" j2 --jobs 2; done
+for n in $thread_sizes; do
+  if [ -n "$ref" ]; then run "$n" ref-j2 --jobs 2; fi
+  run "$n" j2 --jobs 2
+done
 for n in $grundy_sizes; do run "$n" Gj2 --jobs 2; done
 echo
 for n in $thread_sizes; do
   eval "a=\${wall_qcert_$n:-} b=\${wall_j2_$n:-}"
   [ -n "$a" ] && [ -n "$b" ] && awk -v n="$n" -v a="$a" -v b="$b" \
     'BEGIN { printf "n=%s: 1 -> 2 threads (work units), wall %.2fx faster\n", n, a / b }'
+done
+for n in $thread_sizes; do
+  eval "a=\${wall_ref_j2_$n:-} b=\${wall_j2_$n:-} c=\${nodes_ref_j2_$n:-} d=\${nodes_j2_$n:-}"
+  [ -n "$a" ] && [ -n "$b" ] && awk -v n="$n" -v r="$ref" -v a="$a" -v b="$b" -v c="$c" -v d="$d" \
+    'BEGIN { printf "n=%s, 2 threads: %s -> now, wall %.2fx faster, nodes %.2fx fewer\n", n, r, a / b, c / d }'
 done
 for n in $base_sizes; do
   eval "a=\${nodes_plain_$n:-} b=\${nodes_qcert_$n:-} c=\${wall_plain_$n:-} d=\${wall_qcert_$n:-}"
