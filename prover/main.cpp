@@ -385,13 +385,15 @@ int runProver(int argc, char** argv, int rank, int ranks) {
     std::cerr << "prover: " << e.what() << "\n";
     return 2;
   }
-  if (res.sharded && !res.manifestWritten && !res.win && res.units.undecided > 0) {
+  // A worker's units: all won so far (--win-by included), or one found lost.
+  const bool unitLost = res.units.losingMove >= 0;
+  if (res.sharded && !res.manifestWritten && !unitLost && res.units.undecided > 0) {
     std::printf("UNITS: %zu of %zu units of this worker done (%zu resumed); %zu units of other workers are not "
                 "decided yet: run this worker again once they are, for its share of their split units\n",
                 res.units.resumed + res.units.proved, res.units.mine, res.units.resumed, res.units.undecided);
     return 3;
   }
-  if (res.sharded && !res.manifestWritten && !res.win) {
+  if (res.sharded && !res.manifestWritten && !unitLost) {
     const std::string split = res.units.splitUnits ? std::to_string(res.units.splitUnits) + " units split, " +
                                                          std::to_string(res.units.subUnits) + " of their sub-units this worker's; "
                                                    : "";
@@ -400,7 +402,7 @@ int runProver(int argc, char** argv, int rank, int ranks) {
                 res.units.resumed + res.units.proved, res.units.mine, res.units.resumed, res.units.units, split.c_str());
     return 0;
   }
-  if (res.sharded && res.win && !res.manifestWritten && req.select.count > 1) {
+  if (res.sharded && unitLost && !res.manifestWritten && req.select.count > 1) {
     std::printf("UNITS: a unit is lost for the player to move there: the position is a win, not a loss; "
                 "rerun without --unit/--of to prove that\n");
     return 0;

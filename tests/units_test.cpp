@@ -160,6 +160,22 @@ TEST(Units, WinByAKnownMoveShardsTheLossBelowIt) {
   EXPECT_EQ(bad.exitCode, 1) << bad.describe();  // the claim is false
   EXPECT_TRUE(qtest::startsWith(bad.out, "REFUTED: a1 does not win: the reply ")) << bad.describe();
   EXPECT_FALSE(std::filesystem::exists(dir.file("bad.qcert")));
+
+  // Batch workers below --win-by report their units (they used to say "a
+  // unit is lost", since the claim is a win), and a final run ties them up.
+  const std::string batch = dir.file("b8.qcert");
+  for (const char* w : {"0", "1"}) {
+    const auto worker = runProgram({kProver, "prove", "--n", "8", "--win-by", "d4", "--unit", w, "--of", "2",
+                                    "--units", batch + ".units", "--tt-mb", "32"}, 60);
+    ASSERT_EQ(worker.exitCode, 0) << worker.describe();
+    EXPECT_TRUE(qtest::startsWith(worker.out, "UNITS: ")) << worker.out;
+    EXPECT_EQ(worker.out.find("is lost"), std::string::npos) << worker.out;
+  }
+  const auto merge = runProgram({kProver, "prove", "--n", "8", "--win-by", "d4", "--units", batch + ".units",
+                                 "--out", batch, "--tt-mb", "32"}, 60);
+  ASSERT_EQ(merge.exitCode, 0) << merge.describe();
+  EXPECT_NE(merge.out.find(" 0 proved now"), std::string::npos) << merge.out;
+  expectVerified(batch, "first player wins on the empty 8x8 board");
 }
 
 }  // namespace
