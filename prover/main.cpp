@@ -144,9 +144,10 @@ Variant parseVariant(const std::string& board, const std::string& piece, const s
 }
 
 // ", e.g. by d4": a winning move of a won root, for the RESULT line. From
-// --win-by, the unit found lost, or the certificate's first decision (the
-// root's, when the root has more free squares than the cut-off); otherwise,
-// when the search was quick, each move is tried with a search of its own.
+// --win-by, the unit found lost, the search (without --out) or the
+// certificate's first decision (the root's, when the root has more free
+// squares than the cut-off); otherwise, when the search was quick, each move
+// is tried with a search of its own.
 std::string winningMoveWords(const ProveRequest& req, const ProveResult& res) {
   const Geometry geo = variantGeometry(requestVariant(req));
   std::vector<int> live;  // the root's free squares, increasing
@@ -161,6 +162,9 @@ std::string winningMoveWords(const ProveRequest& req, const ProveResult& res) {
   if (res.units.losingMove >= 0)
     return isHeapMove(res.units.losingMove) ? heapWords(uint32_t(res.units.losingMove - kHeapMove))
                                             : ", e.g. by " + geo.squareName(res.units.losingMove);
+  if (res.winningMove >= 0)
+    return isHeapMove(res.winningMove) ? heapWords(uint32_t(res.winningMove - kHeapMove))
+                                       : ", e.g. by " + geo.squareName(res.winningMove);
   const uint32_t t = res.cert.firstToken;
   if (!req.out.empty() && t >= 1 && t <= live.size()) return ", e.g. by " + geo.squareName(live[t - 1]);
   if (!req.out.empty() && t > live.size() && t <= live.size() + req.heap) return heapWords(uint32_t(t - live.size() - 1));

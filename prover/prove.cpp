@@ -623,6 +623,10 @@ ProveResult proveWith(const Geometry& geo, const ProveRequest& req) {
     res.win = false;
   } else {
     res.win = solver.wins(root, heap);
+    // For the RESULT line, when no certificate names one: after the search
+    // the table knows the root's move, so this is cheap. (Not before an
+    // emission: its searches could change what the certificate holds.)
+    if (res.win && req.out.empty() && !(req.stop && req.stop->load())) res.winningMove = solver.winningMove(root, heap);
   }
   res.searchSeconds = since(t0);
   if (req.stop && req.stop->load())

@@ -43,6 +43,7 @@ struct ProveRequest {
 struct ProveResult {
   bool win = false;         // outcome for the player to move at (root, heap); loss in grundy mode
   uint32_t grundy = 0;      // grundy mode: the value found
+  int winningMove = -1;     // a won root without --out: a winning move (a square, or kHeapMove + h)
   int rootLive = 0;
   SearchStats search;
   EmitStats emit;
