@@ -121,3 +121,50 @@ TEST(Report, TableFitsTheWidthForTheFixture) {
     for (std::string line; std::getline(table, line);) EXPECT_LE(int(line.size()), width) << line;
   }
 }
+
+// The n = 16 reply table as qcert replies --tsv writes it (the HTML page
+// draws it; tests/report_test.sh renders tests/fixtures/replies-n16.tsv).
+namespace {
+const std::string kRepliesHead =
+    "#qcert-replies\t1\n#claim\tsecond player wins on the empty 16x16 board\n#board\t16x16\n#cert\tcerts/rudd-n16.qcert\n"
+    "move\treply\thalf_turn\tfrom\n";
+std::string replyError(const std::string& text) {
+  std::istringstream in(text);
+  try {
+    readReplyTableFile(in);
+  } catch (const std::invalid_argument& e) {
+    return e.what();
+  }
+  return "";
+}
+}  // namespace
+
+TEST(Report, ReplyTableFileIsRead) {
+  std::istringstream in(kRepliesHead + "c2\th8\t0\tcertificate\nb2\to15\t1\ton-the-spot\nd4\t-\t0\tnone\n");
+  const ReplyTableFile t = readReplyTableFile(in);
+  EXPECT_EQ(t.cert, "certs/rudd-n16.qcert");
+  ASSERT_EQ(t.rows.size(), 3u);
+  EXPECT_EQ(t.rows[0].move, 1 * 16 + 2);
+  EXPECT_EQ(t.rows[0].reply, 7 * 16 + 7);
+  EXPECT_FALSE(t.rows[0].halfTurn);
+  EXPECT_TRUE(t.rows[1].halfTurn);
+  EXPECT_EQ(t.rows[1].from, "on-the-spot");
+  EXPECT_EQ(t.rows[2].reply, -1);
+  std::ifstream fixture(std::string(QCERT_SOURCE_DIR) + "/tests/fixtures/replies-n16.tsv");
+  EXPECT_EQ(readReplyTableFile(fixture).rows.size(), 36u) << "the fixture: all of Jenrich's triangle";
+}
+
+TEST(Report, ReplyTableFileErrorsNameTheLine) {
+  EXPECT_NE(replyError("").find("not a reply table"), std::string::npos);
+  EXPECT_NE(replyError("#qcert-audit-results\t1\n").find("not a reply table"), std::string::npos);
+  EXPECT_EQ(replyError(kRepliesHead), "");  // no rows: accepted (every square '?')
+  EXPECT_NE(replyError(kRepliesHead + "c9\th8\t0\tcertificate\n").find("line 6: move c9 is not in Jenrich's triangle"), std::string::npos);
+  EXPECT_NE(replyError(kRepliesHead + "c2\th8\t1\tcertificate\n").find("line 6: half_turn 1 does not match"), std::string::npos);
+  EXPECT_NE(replyError(kRepliesHead + "c2\tz99\t0\tcertificate\n").find("line 6: reply 'z99' is not a square"), std::string::npos);
+  EXPECT_NE(replyError(kRepliesHead + "c2\th8\t0\tcertificate\nc2\th8\t0\tcertificate\n").find("line 7: move c2 twice"), std::string::npos);
+  EXPECT_NE(replyError(kRepliesHead + "c2\th8\t0\tguessed\n").find("line 6: from is not"), std::string::npos);
+  EXPECT_NE(replyError(kRepliesHead + "c2\th8\t0\n").find("line 6: 3 fields"), std::string::npos);
+  std::string other = kRepliesHead;
+  other.replace(other.find("16x16\n"), 6, "8x8\n");
+  EXPECT_NE(replyError(other).find("line 3: the table is not of the empty 16x16 board"), std::string::npos);
+}

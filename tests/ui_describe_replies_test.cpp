@@ -208,6 +208,39 @@ TEST(UiReplies, GrundyCertificateHasHeapMovesProvedOnTheSpotBelowTheCutoff) {
     if (r.belowCutoff) EXPECT_EQ(r.from, FirstReply::From::onTheSpot);
 }
 
+// --tsv: the table for programs (qcert report --replies reads the n = 16 one).
+TEST(UiReplies, TsvHasALinePerMoveWithHalfTurnAndSource) {
+  const QRun r = runUi({"replies", kCerts + "/jenrich-n8.qcert", "--tsv"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out.rfind("#qcert-replies\t1\n#claim\tfirst player wins on the empty 8x8 board", 0), 0u) << r.out;
+  EXPECT_TRUE(has(r.out, "\n#board\t8x8\tbefore=d4\n#cert\t" + kCerts + "/jenrich-n8.qcert\n#first\td4\tcertificate\n"
+                          "move\treply\thalf_turn\tfrom\n")) << r.out;
+  EXPECT_FALSE(has(r.out, "VERIFIED")) << "--tsv prints only the table";
+  EXPECT_EQ(count(r.out, "\n"), 5u + 1u + 18u) << r.out;  // header lines, columns, one line per move
+  const Geometry geo = queensGeometry(8);
+  size_t halfTurns = 0;
+  std::istringstream lines(r.out);
+  for (std::string line; std::getline(lines, line);) {
+    if (line[0] == '#' || line.rfind("move\t", 0) == 0) continue;
+    std::istringstream f(line);
+    std::string move, reply, half, from;
+    ASSERT_TRUE(std::getline(f, move, '\t') && std::getline(f, reply, '\t') && std::getline(f, half, '\t') && std::getline(f, from)) << line;
+    const auto m = geo.parseSquare(move), q = geo.parseSquare(reply);
+    ASSERT_TRUE(m && q) << line;
+    EXPECT_EQ(half, 63 - *m == *q ? "1" : "0") << line;
+    halfTurns += half == "1";
+    EXPECT_TRUE(from == "certificate" || from == "on-the-spot") << line;
+  }
+  EXPECT_GT(halfTurns, 0u) << "the mirror replies after d4 are half turns";
+  const QRun g = runUi({"replies", kCerts + "/A344227-a5.qcert", "--tsv"});
+  ASSERT_EQ(g.status, 0) << g.err;
+  EXPECT_TRUE(has(g.out, "\nheap-0\t")) << g.out;
+  EXPECT_TRUE(has(g.out, "\ton-the-spot\n")) << g.out;
+  const QRun u = runUi({"replies", kCerts + "/jenrich-n8.qcert", "--tsv", "--unicode"});
+  EXPECT_EQ(u.status, 2);
+  EXPECT_EQ(count(u.err, "\n"), 1u) << u.err;
+}
+
 TEST(UiReplies, OtherKindsAreRefused) {
   qtest::TempDir dir;
   const std::string count = proved(dir, "q6", {"count", "--problem", "queens", "--n", "6"});

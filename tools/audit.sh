@@ -27,6 +27,10 @@
 #                          proof touches costs a fault and zeroing)
 #   AUDIT_MANIFESTS="proofs/a.claims ..."  only these manifests (default: all)
 #   AUDIT_OUT=dir          where certificates, logs and results go (out/audit)
+#   (The n = 16 reply table: when rudd-n16 is certified from its shipped
+#   certificate, qcert replies verifies it again after the claims and writes
+#   the replies to out/audit/replies-n16.tsv, drawn in the report; its time
+#   is kept from the budget when rudd-n16 is certified.)
 #   AUDIT_SHIP=1           copy every certified certificate under 4 MiB (a
 #                          sharded one with its units: under 32 MiB) to
 #                          certs/<id>.qcert[.units] (how certs/ is made)
@@ -123,6 +127,7 @@ result() {  # status detail
   fi
 }
 done_count=0
+replies_idx="" replies_est=0 replies_measured="" replies_key="rudd-n16|replies --tsv"
 for idx in $order; do
   line=${claim_line[$idx]}
   IFS='|' read -r id statement args est backing <<<"$line"
@@ -226,8 +231,47 @@ for idx in $order; do
   else
     r_proved[$idx]=$proved; result refuted "certified instead"
   fi
+  # The n = 16 reply table (after the claims) verifies this certificate
+  # again: its time is kept from the budget now, before the small claims.
+  if [ "$id" = rudd-n16 ] && [ "${r_status[$idx]}" = certified ] && [ "$cert" = certs/rudd-n16.qcert ] && [ -z "$replies_idx" ]; then
+    replies_idx=$idx
+    if [ -n "${seen_check[$replies_key]:-}" ]; then replies_est=$((seen_check[$replies_key] * 5 / 4))
+    else replies_est=$((${checked_time[$cert]:-60000000} * 4 + 10000000)); fi  # measured: 2-4 times the check
+    budget_us=$((budget_us - replies_est))
+  fi
 done
 [ -t 2 ] && printf '\r\033[K' >&2
+
+# The n = 16 round-1 reply table, for the HTML report: when rudd-n16 was
+# certified from its shipped certificate in this run, qcert replies verifies
+# it again with the checker library and writes the winner's reply to every
+# first move (qcert replies --help: --tsv), within what is left of the budget
+# (the time kept for it above). Without the file the report says where the
+# table comes from.
+replies_file=$work/replies-n16.tsv
+rm -f "$replies_file"
+if [ -n "$replies_idx" ]; then
+  budget_us=$((budget_us + replies_est))
+  limit=$(( $(left_us) / 1000000 - 1 ))
+  if [ $limit -lt 1 ]; then
+    echo "audit: no time left for the n = 16 reply table (qcert replies certs/rudd-n16.qcert prints it)" >&2
+  else
+    t0=${EPOCHREALTIME/./}
+    timeout --kill-after=5 $((limit + 5)) $QCERT replies certs/rudd-n16.qcert --tsv --jobs "$(nproc)" --time-limit "$limit" \
+      >"$replies_file.tmp" 2>"$work/replies-n16.err"
+    rc=$?
+    replies_us=$((${EPOCHREALTIME/./} - t0))
+    if [ $rc -eq 0 ]; then
+      mv "$replies_file.tmp" "$replies_file"
+      seen_check[$replies_key]=$replies_us; replies_measured=1
+    else
+      rm -f "$replies_file.tmp"
+      echo "audit: qcert replies certs/rudd-n16.qcert exit $rc, no reply table in the report: $(tail -n 1 "$work/replies-n16.err")" >&2
+      [ $rc -eq 1 ] && failures=$((failures + 1))  # the checker library rejected what the checker verified
+      [ $rc -eq 2 ] && seen_check[$replies_key]=$((replies_us * 2)) && replies_measured=1  # stopped: twice the time next run
+    fi
+  fi
+fi
 spent_us=$((${EPOCHREALTIME/./} - start_us))
 
 # The results, in manifest order (format: `qcert report --help`).
@@ -264,13 +308,18 @@ spent_us=$((${EPOCHREALTIME/./} - start_us))
     [ "$p$c" = -- ] && continue
     printf '%s\t%s\t%s\t%s\n' "$id" "$args" "$p" "$c"; now_seen["$id|$args"]=1
   done
+  if [ -n "$replies_measured" ]; then  # the n = 16 reply table (qcert replies, above)
+    printf '%s\t%s\t-\t%s\n' "${replies_key%%|*}" "${replies_key#*|}" "${seen_check[$replies_key]}"; now_seen[$replies_key]=1
+  fi
   for key in "${!seen_prove[@]}" "${!seen_check[@]}"; do
     [ -n "${now_seen[$key]:-}" ] && continue; now_seen[$key]=1
     printf '%s\t%s\t%s\t%s\n' "${key%%|*}" "${key#*|}" "${seen_prove[$key]:--}" "${seen_check[$key]:--}"
   done
 } >"$times.new" && mv "$times.new" "$times"
 
-if ! $QCERT report --results "$results" --html "$work/report.html"; then
+replies_option=()
+[ -f "$replies_file" ] && replies_option=(--replies "$replies_file")
+if ! $QCERT report --results "$results" --html "$work/report.html" "${replies_option[@]}"; then
   echo "audit: qcert report could not print the table; the results are in $results" >&2
   [ "$failures" -eq 0 ] && exit 2
 fi

@@ -82,12 +82,13 @@ const std::vector<Command>& commands() {
        "the spot, so it does not lose; when you hold the winning side it plays the move that\n"
        "makes the game last longest. Type a square (d4) to move, or undo, hint, quit.",
        with(boardOptions(), {kSide, kCert, kTime, kUnicode, kHelp})},
-      {"report", "qcert report --results FILE [--html FILE] [--width N]",
+      {"report", "qcert report --results FILE [--html FILE [--replies FILE]] [--width N]",
        "Prints the results of make audit (tools/audit.sh writes out/audit/results.tsv) as a\n"
        "table, one section per source, with notes, a legend, totals and the refutations in\n"
        "full; with --html also writes one self-contained HTML page (boards as inline SVG).",
        {{"results", "FILE", "the audit's results file (out/audit/results.tsv)"},
         {"html", "FILE", "also write the HTML report to FILE"},
+        {"replies", "FILE", "the n = 16 round-1 reply table (qcert replies certs/rudd-n16.qcert --tsv writes it, from the verified certificate), drawn on the board in the HTML report"},
         {"width", "N", "columns of the table (72..400; default 100)"},
         kHelp}},
       {"describe", "qcert describe FILE [--all-shards]",
@@ -98,7 +99,7 @@ const std::vector<Command>& commands() {
        "file's framing, seal and header are read, as the checker reads them before replaying\n"
        "(a file the checker would reject there is refused: exit 1). checker FILE verifies.",
        {{"all-shards", nullptr, "list every shard of a manifest (default: the first 40)"}, kHelp}, true},
-      {"replies", "qcert replies FILE [--jobs N] [--time-limit S] [--unicode]",
+      {"replies", "qcert replies FILE [--jobs N] [--time-limit S] [--unicode | --tsv]",
        "The winner's reply to every first move of the loser, up to symmetry, from a\n"
        "certificate of the placing game (prover prove or grundy --out FILE), as a table, on\n"
        "the board and, for square boards up to 16x16, as Jenrich's table T (seed 000, 5.1;\n"
@@ -108,7 +109,9 @@ const std::vector<Command>& commands() {
        "and marked so.",
        {{"jobs", "N", "shards of a manifest verified at a time (1..64; default 1)"},
         {"time-limit", "S", "stop the check after S seconds (1..86400; default none), exit 2; also the time for each reply proved on the spot (default 10)"},
-        kUnicode, kHelp},
+        kUnicode,
+        {"tsv", nullptr, "print only the table, tab-separated, for programs (qcert report --replies reads it): a line per move of the loser with the move, the reply, 1 if the reply is the move's half-turn image (else 0) and where the reply comes from (certificate, on-the-spot); the format is in ui/replies.hpp"},
+        kHelp},
        true},
   };
   return list;
@@ -683,10 +686,12 @@ int runReplies(const Values& v, std::ostream& out, std::ostream& err) {
   const std::string file = fileArgument(v);
   const unsigned jobs = v.count("jobs") ? unsigned(wholeNumber("jobs", v.at("jobs"), 1, 64)) : 1;
   const double limit = v.count("time-limit") ? double(wholeNumber("time-limit", v.at("time-limit"), 1, 86400)) : 0;
+  const bool tsv = v.count("tsv") > 0;
+  if (tsv && v.count("unicode")) throw UsageError("--tsv and --unicode do not go together (--tsv draws no board)");
   ReplyTable table = loadReplyTable(file, jobs, limit);
-  out << "Certificate " << file << ": VERIFIED by the checker library: " << table.claim.statement << "\n";
+  if (!tsv) out << "Certificate " << file << ": VERIFIED by the checker library: " << table.claim.statement << "\n";
   const bool complete = fillOnTheSpot(table, limit > 0 ? limit : 10);
-  out << formatReplyTable(table, v.count("unicode") > 0);
+  out << (tsv ? formatReplyTableTsv(table, file) : formatReplyTable(table, v.count("unicode") > 0));
   if (!complete) {
     err << "qcert replies: some replies were not proved on the spot in time (marked ?); give more --time-limit\n";
     return 2;

@@ -42,6 +42,17 @@ int halfTurn(const Geometry& geo, int s) {
   return t >= 0 && t < geo.squares && !geo.isHole[size_t(t)] ? t : -1;
 }
 
+std::string tsvMove(const Geometry& geo, int move) { return move < 0 ? "heap-" + std::to_string(-1 - move) : geo.squareName(move); }
+
+const char* tsvFrom(FirstReply::From from) {
+  switch (from) {
+    case FirstReply::From::certificate: return "certificate";
+    case FirstReply::From::onTheSpot: return "on-the-spot";
+    case FirstReply::From::none: break;
+  }
+  return "none";
+}
+
 }  // namespace
 
 bool fillOnTheSpot(ReplyTable& table, double secondsPerPosition) {
@@ -162,6 +173,35 @@ std::string formatReplyTable(const ReplyTable& t, bool unicode) {
         out << "\n";
       }
     }
+  }
+  return out.str();
+}
+
+std::string formatReplyTableTsv(const ReplyTable& t, const std::string& certPath) {
+  const Geometry geo = geometryOf(t.claim);
+  auto oneLine = [](std::string s) {
+    for (char& ch : s)
+      if (ch == '\t' || ch == '\n' || ch == '\r') ch = ' ';
+    return s;
+  };
+  std::ostringstream out;
+  out << "#qcert-replies\t1\n#claim\t" << oneLine(t.claim.statement) << "\n#board\t" << t.claim.rows << "x" << t.claim.cols;
+  if (t.claim.torus) out << "\ttorus";
+  auto list = [&](const auto& squares) {
+    std::string s;
+    for (auto q : squares) s += (s.empty() ? "" : ",") + geo.squareName(int(q));
+    return s;
+  };
+  if (!t.claim.holes.empty()) out << "\tholes=" << list(t.claim.holes);
+  if (!t.before.empty()) out << "\tbefore=" << list(t.before);
+  out << "\n#cert\t" << oneLine(certPath) << "\n";
+  if (t.winnerMovesFirst)
+    out << "#first\t" << (t.winnerFirst ? tsvMove(geo, *t.winnerFirst) : "-") << "\t" << tsvFrom(t.winnerFirstFrom) << "\n";
+  out << "move\treply\thalf_turn\tfrom\n";
+  for (const FirstReply& r : t.rows) {
+    const bool half = r.move >= 0 && r.reply && *r.reply >= 0 && halfTurn(geo, r.move) == *r.reply;
+    out << tsvMove(geo, r.move) << "\t" << (r.reply ? tsvMove(geo, *r.reply) : "-") << "\t" << (half ? 1 : 0) << "\t"
+        << tsvFrom(r.reply ? r.from : FirstReply::From::none) << "\n";
   }
   return out.str();
 }

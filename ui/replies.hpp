@@ -52,4 +52,21 @@ bool fillOnTheSpot(ReplyTable& table, double secondsPerPosition);
 // square boards up to 16x16, Jenrich's layout (table T of seed 000, 5.1).
 std::string formatReplyTable(const ReplyTable& table, bool unicode);
 
+// The table for programs (qcert replies FILE --tsv; qcert report --replies
+// reads it): UTF-8, tab-separated,
+//   #qcert-replies<TAB>1
+//   #claim<TAB>the verified statement
+//   #board<TAB>RxC (rows x columns; "torus", holes and pieces placed before the
+//          loser's turn follow as further fields: torus, holes=a1,b2, before=d4)
+//   #cert<TAB>the certificate's path as given
+//   #first<TAB>move<TAB>from      (win claims only: the winner's first move)
+//   move<TAB>reply<TAB>half_turn<TAB>from
+// then one line per move of the loser, in the checker's order: the move and
+// the reply as square names (a1 bottom left) or "heap-H" (a heap move to H),
+// "-" for a reply not decided; half_turn 1 when the reply is the move's image
+// under the half turn about the centre, else 0; from: certificate,
+// on-the-spot (proved by the prover's exact search, not stored in the
+// certificate) or none.
+std::string formatReplyTableTsv(const ReplyTable& table, const std::string& certPath);
+
 }  // namespace qcert::ui

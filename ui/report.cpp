@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <fstream>
 #include <istream>
+#include <optional>
 #include <ostream>
 #include <regex>
 #include <set>
@@ -285,6 +286,76 @@ AuditResults readAuditResults(std::istream& in) {
     if (std::none_of(r.sources.begin(), r.sources.end(), [&](const AuditSource& s) { return s.name == c.source; }))
       r.sources.push_back({c.source, "", ""});
   return r;
+}
+
+// ---- the n = 16 reply table (qcert replies --tsv) --------------------------------------
+
+ReplyTableFile readReplyTableFile(std::istream& in) {
+  ReplyTableFile t;
+  const Geometry geo = queensGeometry(16);
+  std::string line;
+  int lineNo = 0;
+  bool magic = false, header = false, board = false;
+  std::set<int> seen;
+  auto bad = [&](const std::string& why) { return std::invalid_argument("line " + std::to_string(lineNo) + ": " + why); };
+  auto square = [&](const std::string& name, const char* what) {
+    const auto s = name.rfind("heap-", 0) == 0 ? std::nullopt : geo.parseSquare(name);
+    if (!s) throw bad(std::string(what) + " '" + name + "' is not a square of the 16x16 board");
+    return *s;
+  };
+  while (std::getline(in, line)) {
+    ++lineNo;
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (line.empty()) continue;
+    const std::vector<std::string> f = splitTabs(line);
+    if (!magic) {
+      if (f.size() != 2 || f[0] != "#qcert-replies" || f[1] != "1")
+        throw std::invalid_argument("not a reply table of this version (the first line must be #qcert-replies<TAB>1; qcert replies FILE --tsv writes one)");
+      magic = true;
+      continue;
+    }
+    if (line[0] == '#') {
+      if (header) throw bad("a '#' line after the column line");
+      if (f[0] == "#claim" && f.size() == 2) {
+        t.claim = f[1];
+        const std::string game = " (queens game)";  // the checker's words end so
+        if (t.claim.size() > game.size() && t.claim.compare(t.claim.size() - game.size(), game.size(), game) == 0)
+          t.claim.resize(t.claim.size() - game.size());
+      }
+      else if (f[0] == "#cert" && f.size() == 2) t.cert = f[1];
+      else if (f[0] == "#board") {
+        if (f.size() != 2 || f[1] != "16x16") throw bad("the table is not of the empty 16x16 board (#board " + line.substr(7) + ")");
+        board = true;
+      } else if (f[0] == "#first") throw bad("the winner moves first here: not the n = 16 table, where the second player wins");
+      continue;  // other '#' lines: comments
+    }
+    if (!header) {
+      if (f != std::vector<std::string>{"move", "reply", "half_turn", "from"}) throw bad("the column names are not move, reply, half_turn, from");
+      if (!board) throw bad("no #board line before the columns");
+      if (t.claim != "second player wins on the empty 16x16 board")
+        throw bad("the claim is not 'second player wins on the empty 16x16 board': '" + t.claim + "'");
+      if (t.cert.empty()) throw bad("no #cert line before the columns");
+      header = true;
+      continue;
+    }
+    if (f.size() != 4) throw bad(std::to_string(f.size()) + " fields, expected 4 (move, reply, half_turn, from)");
+    ReplyTableRow row;
+    row.move = square(f[0], "move");
+    const int r = row.move / 16, c = row.move % 16;
+    if (!(r <= c && c <= 7)) throw bad("move " + f[0] + " is not in Jenrich's triangle (0-based row <= column <= 7)");
+    if (!seen.insert(row.move).second) throw bad("move " + f[0] + " twice");
+    if (f[3] != "certificate" && f[3] != "on-the-spot" && f[3] != "none") throw bad("from is not certificate, on-the-spot or none: '" + f[3] + "'");
+    row.from = f[3];
+    if ((f[1] == "-") != (f[3] == "none")) throw bad("reply '-' goes with from 'none', and only with it");
+    if (f[1] != "-") row.reply = square(f[1], "reply");
+    if (f[2] != "0" && f[2] != "1") throw bad("half_turn is not 0 or 1: '" + f[2] + "'");
+    row.halfTurn = f[2] == "1";
+    if (row.halfTurn != (row.reply == 255 - row.move)) throw bad("half_turn " + f[2] + " does not match " + f[0] + " and " + f[1]);
+    t.rows.push_back(row);
+  }
+  if (!magic) throw std::invalid_argument("not a reply table (empty; qcert replies FILE --tsv writes one)");
+  if (!header) throw std::invalid_argument("no column line: the file ends before the replies");
+  return t;
 }
 
 // ---- grouping ----------------------------------------------------------------------
@@ -587,7 +658,7 @@ std::string svgOf(const SvgBoard& b, const std::string& id, const std::string& t
           << "\" fill=\"#fff\">" << esc(text.empty() ? std::string(1, q.piece) : text) << "</text>";
       } else if (!text.empty()) {
         const bool dark = fill == kValueColours[0] || fill == "#37474f";
-        s << "<text x=\"" << cx << "\" y=\"" << cy + cell * 0.17 << "\" text-anchor=\"middle\" font-size=\"" << cell * 0.48
+        s << "<text x=\"" << cx << "\" y=\"" << cy + cell * 0.17 << "\" text-anchor=\"middle\" font-size=\"" << cell * (text.size() > 2 ? 0.36 : 0.48)
           << "\" fill=\"" << (dark ? "#fff" : "#212121") << "\">" << esc(text) << "</text>";
       }
     }
@@ -654,6 +725,7 @@ struct Html {
   double secondsOnTheSpot;
   std::ostringstream o;
   Totals all;
+  const ReplyTableFile* replies = nullptr;
 
   std::string statusCell(const AuditClaim& c) {
     return "<td class=\"" + statusClass(c.status) + "\">" + esc(statusWord(c.status)) + "</td>";
@@ -801,23 +873,70 @@ struct Html {
     o << "</ul></section>\n";
   }
 
-  // The hook for issue 14 item 5: Jenrich's round-1 table (seed 000,
-  // section 5.1) read from the n = 16 certificate. Filled in when the
-  // checker can print reply tables; until then it says so.
+  // Jenrich's round-1 table (seed 000, section 5.1) from the n = 16
+  // certificate: `qcert replies CERT --tsv` verifies it with the checker
+  // library and writes the replies (tools/audit.sh runs it and passes the
+  // file with --replies); without the file the section says where it comes from.
   void replyTableN16() {
     const AuditClaim* n16 = nullptr;
     for (const AuditClaim& c : r.claims)
       if (c.args.rfind("prove --n 16", 0) == 0 && c.args.find("--queens") == std::string::npos && c.status == "certified") n16 = &c;
-    o << "<section id=\"reply-table-n16\" class=\"hook\"><h2>The n = 16 round-1 reply table</h2>\n"
-         "<p>Jenrich's table (seed 000, section 5.1): for each first move of player 1, up to symmetry, the answer of "
-         "player 2, drawn on the board. It comes here when the n = 16 certificate is available to the report: the "
-         "report reads only the audit's results file, not certificates, so the table is not drawn yet. "
-         "In a terminal: <code>build/bin/qcert replies certs/rudd-n16.qcert</code> verifies the certificate and prints "
-         "the table (issue 14 item 5).</p>\n<p id=\"reply-table-n16-status\">";
+    o << "<section id=\"reply-table-n16\"" << (replies ? "" : " class=\"hook\"") << "><h2>The n = 16 round-1 reply table</h2>\n";
+    if (replies) replyBoardN16();
+    else
+      o << "<p>Jenrich's table (seed 000, section 5.1): for each first move of player 1, up to symmetry, the answer of "
+           "player 2, drawn on the board. It comes here when the n = 16 certificate is available to the report: the "
+           "report reads only the audit's results file, not certificates, so the table is not drawn yet. "
+           "In a terminal: <code>build/bin/qcert replies certs/rudd-n16.qcert</code> verifies the certificate and prints "
+           "the table (issue 14 item 5).</p>\n";
+    o << "<p id=\"reply-table-n16-status\">";
     if (n16) o << "n = 16 certificate in these results: <a href=\"#claim-" << htmlId(n16->id) << "\">" << esc(n16->id) << "</a>, <code>"
                << esc(n16->cert) << "</code> (" << esc(bytesText(n16->bytes)) << "), certified.";
     else o << "No certified n = 16 certificate in these results.";
     o << "</p></section>\n";
+  }
+
+  void replyBoardN16() {
+    const char* kCertFill = "#c8e6c9";
+    const char* kHalfFill = "#ffcc80";
+    const Geometry geo = queensGeometry(16);
+    SvgBoard b;
+    b.picture = pictureOf(geo, {});
+    b.fill.assign(size_t(geo.squares), "");
+    b.label.assign(size_t(geo.squares), "");
+    b.dashed.assign(size_t(geo.squares), false);
+    int triangle = 0;
+    for (int row = 0; row < 8; ++row)
+      for (int col = row; col < 8; ++col) b.label[size_t(row * 16 + col)] = "?", ++triangle;
+    int fromCert = 0, onTheSpot = 0, undecided = triangle - int(replies->rows.size()), halfTurns = 0;
+    for (const ReplyTableRow& x : replies->rows) {
+      const size_t s = size_t(x.move);
+      if (x.reply < 0) {
+        ++undecided;
+        continue;
+      }
+      b.label[s] = geo.squareName(x.reply);
+      b.fill[s] = x.halfTurn ? kHalfFill : kCertFill;
+      halfTurns += x.halfTurn;
+      if (x.from == "on-the-spot") b.dashed[s] = true, ++onTheSpot;
+      else ++fromCert;
+    }
+    o << "<p>Jenrich's table (seed 000, section 5.1): for each first move of player 1, up to symmetry, the reply of player 2 "
+         "that wins, written on the square of the move. The first moves are Jenrich's triangle (0-based row &le; column "
+         "&le; 7, a1 to h8): every square of the board is the image of one of them under the board's symmetries. "
+         "Claim: <i>" << esc(replies->claim) << "</i>.</p>\n<p><span class=\"swatch\" style=\"background:" << kCertFill
+      << "\"></span>a reply elsewhere on the board <span class=\"swatch\" style=\"background:" << kHalfFill
+      << "\"></span>the reply is the half-turn image of the move (its square turned half a turn about the centre)</p>\n";
+    o << "<div class=\"boards\"><figure>" << svgOf(b, "reply-board-n16", "n = 16: player 2's reply to each first move", 40)
+      << "<figcaption id=\"reply-board-n16-caption\" style=\"max-width:680px\"><b>16&times;16</b>: " << replies->rows.size()
+      << " first moves, " << fromCert << " replies from the certificate <code>" << esc(replies->cert)
+      << "</code>, read only after the checker library verified it in full (<code>qcert replies " << esc(replies->cert)
+      << " --tsv</code>, run by <code>make audit</code>)";
+    if (onTheSpot)
+      o << "; " << onTheSpot << " proved on the spot by the prover's exact search (dashed: positions at or below the certificate's "
+           "cut-off, which the checker solves itself)";
+    if (undecided) o << "; " << undecided << " not decided (?)";
+    o << ". " << halfTurns << (halfTurns == 1 ? " reply is" : " replies are") << " the half-turn image of the move.</figcaption></figure></div>\n";
   }
 
   void otherGames() {
@@ -931,8 +1050,8 @@ struct Html {
 
 }  // namespace
 
-std::string auditHtml(const AuditResults& r, double secondsOnTheSpot) {
-  Html h{r, secondsOnTheSpot, {}, {}};
+std::string auditHtml(const AuditResults& r, double secondsOnTheSpot, const ReplyTableFile* replies) {
+  Html h{r, secondsOnTheSpot, {}, {}, replies};
   h.head();
   h.figure60();
   h.mirror();
@@ -973,10 +1092,29 @@ int runReport(const std::map<std::string, std::string>& options, std::ostream& o
     width = int(v);
   }
   const std::string html = options.count("html") ? options.at("html") : "";
+  std::optional<ReplyTableFile> replies;
+  if (options.count("replies")) {
+    const std::string& path = options.at("replies");
+    if (html.empty()) {
+      err << "qcert report: --replies draws the reply table in the HTML report: give --html FILE too\n";
+      return 2;
+    }
+    std::ifstream rin(path);
+    if (!rin) {
+      err << "qcert report: cannot read " << path << "\n";
+      return 2;
+    }
+    try {
+      replies = readReplyTableFile(rin);
+    } catch (const std::invalid_argument& e) {
+      err << "qcert report: " << path << ": " << e.what() << "\n";
+      return 2;
+    }
+  }
   if (!html.empty()) {
     const std::string tmp = html + ".tmp";
     std::ofstream f(tmp, std::ios::binary);
-    f << auditHtml(r);
+    f << auditHtml(r, 20, replies ? &*replies : nullptr);
     f.close();
     if (!f || std::rename(tmp.c_str(), html.c_str()) != 0) {
       err << "qcert report: cannot write " << html << "\n";

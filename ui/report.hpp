@@ -59,12 +59,33 @@ std::string fillTemplate(const std::string& templateText, const std::vector<std:
 // in full.
 std::string auditTable(const AuditResults& r, int width = 100, const std::string& htmlPath = "");
 
+// The n = 16 round-1 reply table as `qcert replies FILE --tsv` writes it
+// (format: ui/replies.hpp, formatReplyTableTsv), for the HTML page. Only the
+// empty 16x16 board's table (the claim "second player wins on the empty
+// 16x16 board") is accepted, each move a square of Jenrich's triangle
+// (0-based row <= column <= 7), each at most once, each reply a square or '-'
+// (not decided, from none), half_turn agreeing with the squares.
+struct ReplyTableRow {
+  int move = 0;           // square index on the 16x16 board, row * 16 + column
+  int reply = -1;         // -1: not decided
+  bool halfTurn = false;  // the reply is the move's image under the half turn
+  std::string from;       // certificate | on-the-spot | none
+};
+struct ReplyTableFile {
+  std::string claim, cert;
+  std::vector<ReplyTableRow> rows;
+};
+// Throws std::invalid_argument naming the line and what is wrong.
+ReplyTableFile readReplyTableFile(std::istream& in);
+
 // The HTML page. Values for Noon's Figure 6.0 come from the certified claims
 // of the results where there are some, else are proved on the spot (each
-// board says which); `secondsOnTheSpot` bounds that work.
-std::string auditHtml(const AuditResults& r, double secondsOnTheSpot = 20);
+// board says which); `secondsOnTheSpot` bounds that work. With `replies`,
+// the n = 16 section draws them on the board; without, it says where the
+// table comes from.
+std::string auditHtml(const AuditResults& r, double secondsOnTheSpot = 20, const ReplyTableFile* replies = nullptr);
 
-// qcert report --results FILE [--html FILE] [--width N]
+// qcert report --results FILE [--html FILE [--replies FILE]] [--width N]
 int runReport(const std::map<std::string, std::string>& options, std::ostream& out, std::ostream& err);
 
 }  // namespace qcert::ui
