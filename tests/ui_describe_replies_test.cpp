@@ -205,7 +205,9 @@ TEST(UiReplies, GrundyCertificateHasHeapMovesProvedOnTheSpotBelowTheCutoff) {
   for (int h = 0; h < 3; ++h) EXPECT_EQ(t.rows[size_t(6 + h)].move, -1 - h);
   expectEveryReplyWins(t, queensGeometry(5));
   for (const FirstReply& r : t.rows)
-    if (r.belowCutoff) EXPECT_EQ(r.from, FirstReply::From::onTheSpot);
+    if (r.belowCutoff) {
+      EXPECT_EQ(r.from, FirstReply::From::onTheSpot);
+    }
 }
 
 // --tsv: the table for programs (qcert report --replies reads the n = 16 one).
