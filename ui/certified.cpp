@@ -10,6 +10,7 @@
 #include "board.hpp"
 #include "certificate_file.hpp"
 #include "check.hpp"
+#include "checker_run.hpp"
 #include "parallel.hpp"
 
 namespace qcert::ui {
@@ -122,27 +123,11 @@ std::unique_ptr<Certified> Certified::load(const std::string& path, unsigned job
   const ReplyObserver observer = [&impl](const uint64_t* words, unsigned count, uint32_t heap, int move) {
     impl->record(words, count, heap, move);
   };
-  CheckOptions options;
-  options.path = path;
-  options.quiet = true;
-  options.jobs = std::max(1u, jobs);
-  options.timeLimitSeconds = timeLimitSeconds;
-  options.observer = &observer;
-  std::ostringstream out, err;
-  const int status = runCheck(options, out, err);
-  std::string verdict = out.str();
-  while (!verdict.empty() && verdict.back() == '\n') verdict.pop_back();
-  if (status != 0) {
-    std::string why = !verdict.empty() ? verdict : err.str();
-    while (!why.empty() && why.back() == '\n') why.pop_back();
-    if (why.rfind("checker: ", 0) == 0) why = why.substr(9);
-    throw CertificateError(status == 1 ? 1 : 2, why.empty() ? "the checker did not verify it" : why);
-  }
+  const std::string statement = verifiedStatement(path, jobs, timeLimitSeconds, &observer);
   if (impl->tooMany())
     throw CertificateError(2, "the certificate has more than " + std::to_string(kMaxKept) + " replies: too many to hold for explain or play");
-  const std::string prefix = "VERIFIED: ";
   CertifiedClaim& c = impl->claim();
-  c.statement = verdict.rfind(prefix, 0) == 0 ? verdict.substr(prefix.size()) : verdict;
+  c.statement = statement;
   c.rows = header.board.rows;
   c.cols = header.board.cols;
   c.torus = header.board.torus;

@@ -16,6 +16,7 @@
 #include "certificate_file.hpp"
 #include "certified.hpp"
 #include "check.hpp"
+#include "checker_run.hpp"
 #include "../checker/count.hpp"  // (prover/ has a count.hpp too)
 #include "parallel.hpp"
 #include "qcert.capnp.h"
@@ -166,20 +167,7 @@ void walkPlan(const Geometry<8>& geo, Obligation::Reader ob, const Bits<8>& L, u
   }
   ++sum.lossBy;
   const auto list = ob.getLossBy();
-  // The loser's moves as the checker orders them: board squares least in
-  // their orbit under the stabiliser of L, increasing, then heap moves.
-  std::vector<Bits<8>> images(geo.sym.size());
-  geo.images(L, images.data());
-  std::vector<size_t> stabiliser;
-  for (size_t g = 0; g < geo.sym.size(); ++g)
-    if (images[g] == L) stabiliser.push_back(g);
-  std::vector<int> moves;
-  L.forEach([&](unsigned v) {
-    for (size_t g : stabiliser)
-      if (geo.sym[g][v] < v) return;
-    moves.push_back(int(v));
-  });
-  for (uint32_t k = 0; k < h; ++k) moves.push_back(-1 - int(k));
+  const std::vector<int> moves = loserMovesInCheckerOrder(geo, L, h);
   if (describeTop)
     sum.top += "each of the " + std::to_string(list.size()) + " moves of the losing side (up to symmetry; the checker's own list has " +
                std::to_string(moves.size()) + ") has its own part";

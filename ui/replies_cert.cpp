@@ -13,6 +13,7 @@
 #include "board.hpp"
 #include "certificate_file.hpp"
 #include "check.hpp"
+#include "checker_run.hpp"
 #include "parallel.hpp"
 #include "qcert.capnp.h"
 #include "replies.hpp"
@@ -111,19 +112,7 @@ ReplyTable loadReplyTable(const std::string& path, unsigned jobs, double timeLim
     // of the position each leaves.
     std::unordered_map<Key, std::pair<size_t, size_t>, KeyHash> wanted;  // image -> (row, g)
     if (!header.claimWin || table.winnerFirst) {
-      std::vector<Bits<8>> images(geo.sym.size());
-      geo.images(L, images.data());
-      std::vector<size_t> stabiliser;
-      for (size_t g = 0; g < geo.sym.size(); ++g)
-        if (images[g] == L) stabiliser.push_back(g);
-      std::vector<int> moves;
-      L.forEach([&](unsigned v) {
-        for (size_t g : stabiliser)
-          if (geo.sym[g][v] < v) return;
-        moves.push_back(int(v));
-      });
-      for (uint32_t h = 0; h < table.heap; ++h) moves.push_back(-1 - int(h));
-      for (int m : moves) {
+      for (int m : loserMovesInCheckerOrder(geo, L, table.heap)) {
         FirstReply row;
         row.move = m;
         const Bits<8> after = m >= 0 ? L.without(geo.attack[unsigned(m)]) : L;
@@ -150,25 +139,8 @@ ReplyTable loadReplyTable(const std::string& path, unsigned jobs, double timeLim
       row.reply = reply;
       row.from = FirstReply::From::certificate;
     };
-    CheckOptions options;
-    options.path = path;
-    options.quiet = true;
-    options.jobs = std::max(1u, jobs);
-    options.timeLimitSeconds = timeLimitSeconds;
-    options.observer = &observer;
-    std::ostringstream out, err;
-    const int status = runCheck(options, out, err);
-    std::string verdict = out.str();
-    while (!verdict.empty() && verdict.back() == '\n') verdict.pop_back();
-    if (status != 0) {
-      std::string why = !verdict.empty() ? verdict : err.str();
-      while (!why.empty() && why.back() == '\n') why.pop_back();
-      if (why.rfind("checker: ", 0) == 0) why = why.substr(9);
-      fail(status == 1 ? 1 : 2, why.empty() ? "the checker did not verify it" : why);
-    }
-    const std::string prefix = "VERIFIED: ";
     CertifiedClaim& c = table.claim;
-    c.statement = verdict.rfind(prefix, 0) == 0 ? verdict.substr(prefix.size()) : verdict;
+    c.statement = verifiedStatement(path, jobs, timeLimitSeconds, &observer);
     c.rows = header.board.rows, c.cols = header.board.cols, c.torus = header.board.torus, c.piece = header.board.piece;
     c.holes = header.board.holes;
     c.queens = header.queens;
