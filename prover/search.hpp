@@ -321,31 +321,34 @@ class Solver {
     if ((memo_[slot] & ~kWinBit) == tag) return memo_[slot] & kWinBit;
     // Tiny options first, by table (a win when one has Grundy value `heap`,
     // i.e. leaves the opponent a zero sum); the rest by recursion.
+    // Deep options (more than kTinyVertices squares) are bucketed by size for
+    // most-forcing order: those leaving the fewest squares first (n = 14: 15%
+    // fewer nodes than square order). Only speed: the answer is exact either
+    // way, and the main search never sees the order.
     uint32_t deep[32];
+    uint8_t deepSize[32];
     int deepCount = 0;
+    int sizeCount[33] = {};
     bool win = false;
     for (uint32_t m = mask; m && !win; m &= m - 1) {
       const uint32_t child = mask & ~adj_[std::countr_zero(m)];
       const int childCount = std::popcount(child);
-      if (childCount <= kTinyVertices)
+      if (childCount <= kTinyVertices) {
         win = !tiny_.wins(childCount, TinyGraphs::codeOf(adj_, child), heap);
-      else
-        deep[deepCount++] = child;
-    }
-    for (uint32_t k = 0; k < heap && !win; ++k) win = !smallWins(mask, k);
-    if (!win) {
-      // Most forcing first: the options that leave the fewest squares
-      // (n = 14: 15% fewer nodes than square order). Only speed: the answer
-      // is exact either way, and the main search never sees the order.
-      for (int i = 1; i < deepCount; ++i) {
-        const uint32_t x = deep[i];
-        const int c = std::popcount(x);
-        int j = i;
-        for (; j > 0 && std::popcount(deep[j - 1]) > c; --j) deep[j] = deep[j - 1];
-        deep[j] = x;
+      } else {
+        deep[deepCount] = child;
+        deepSize[deepCount++] = uint8_t(childCount);
+        ++sizeCount[childCount];
       }
     }
-    for (int i = 0; i < deepCount && !win; ++i) win = !smallWins(deep[i], heap);
+    for (uint32_t k = 0; k < heap && !win; ++k) win = !smallWins(mask, k);
+    if (!win && deepCount > 0) {
+      uint32_t ordered[32];
+      int start[33];
+      for (int c = kTinyVertices + 1, at = 0; c < cnt; ++c) start[c] = at, at += sizeCount[c];
+      for (int i = 0; i < deepCount; ++i) ordered[start[deepSize[i]]++] = deep[i];
+      for (int i = 0; i < deepCount && !win; ++i) win = !smallWins(ordered[i], heap);
+    }
     memo_[slot] = tag | (win ? kWinBit : 0);
     return win;
   }

@@ -53,10 +53,13 @@ class TinyGraphs {
   // Code of the subgraph induced by `mask` (at most kTinyVertices bits) in a
   // local graph whose vertex u has neighbourhood rows[u] (self bit ignored).
   static uint32_t codeOf(const uint32_t* rows, uint32_t mask) {
+    // Vertex j's row holds its edges to vertices 0..j-1 at bits tri(j)..; the
+    // first vertex has none, and the shift grows by j (this loop is a third
+    // of the prover's instructions).
     uint32_t code = 0;
-    int j = 0;
-    for (uint32_t m = mask; m; m &= m - 1, ++j)
-      code |= uint32_t(extractBits(rows[std::countr_zero(m)], mask) & ((1u << j) - 1)) << tri(j);
+    uint32_t m = mask & (mask - 1);
+    for (int j = 1, shift = 0; m; m &= m - 1, shift += j, ++j)
+      code |= uint32_t(extractBits(rows[std::countr_zero(m)], mask) & ((1u << j) - 1)) << shift;
     return code;
   }
 
