@@ -37,9 +37,11 @@
 #
 # Estimates: the seconds this machine took for the same claim (same prover
 # arguments) in an earlier audit, kept in out/audit/times.tsv, plus a quarter;
-# else the manifest's prove estimate for the proof and 35% of it (at least
-# 0.2 s) for the check (measured check/prove ratios are 0.05-0.35 for proofs
-# of a second or more; count estimates already include the recount).
+# else the manifest's prove estimate for the proof and, for the check, the
+# "check about N s" its backing column states (n = 18, whose proof takes hours
+# and whose check minutes) or 35% of the proof estimate, at least 0.2 s
+# (measured check/prove ratios are 0.05-0.35 for proofs of a second or more;
+# count estimates already include the recount).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 PROVER=${PROVER:-build/bin/prover}
@@ -160,6 +162,7 @@ for idx in $order; do
   if [ -n "${seen_prove[$key]:-}" ]; then est_prove=$((seen_prove[$key] * 5 / 4)); else est_prove=$((est * 1000000)); fi
   if [ -n "${seen_check[$key]:-}" ]; then est_check=$((seen_check[$key] * 5 / 4))
   elif [[ "$args" == count* ]]; then est_check=200000
+  elif [[ "$backing" =~ check\ about\ ([0-9]+)\ s ]]; then est_check=$((BASH_REMATCH[1] * 1000000))  # measured, in the manifest
   else est_check=$((est * 350000)); [ $est_check -lt 200000 ] && est_check=200000; fi
   r_estimate[$idx]=$((est_prove + est_check))
   cert="" how=""
