@@ -15,7 +15,7 @@
 #                          for the table. A claim whose proof does not fit is
 #                          checked from a shipped certificate if that fits.
 #                          Claims estimated at over a minute that have a
-#                          shipped certificate (n = 16, G(15), G(16)) are
+#                          shipped certificate (n = 16, G(15), G(16), n = 18) are
 #                          checked from it, first, so that the headline
 #                          results are in every run; the small claims fill
 #                          the rest of the budget, cheapest first.
