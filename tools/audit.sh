@@ -6,7 +6,7 @@
 # certificates contradict is "refuted", shown, never hidden. Exit status 1
 # if any certificate failed to verify (2 if the table could not be printed).
 #
-#   AUDIT_BUDGET=seconds   wall-clock budget for the whole run (default 480):
+#   AUDIT_BUDGET=seconds   wall-clock budget for the whole run (default 780):
 #                          proving, checking and everything around them. A
 #                          claim starts only if its estimate (below) fits in
 #                          what is left; a proof or check still running when
@@ -47,7 +47,7 @@ cd "$(dirname "$0")/.."
 PROVER=${PROVER:-build/bin/prover}
 CHECKER=${CHECKER:-build/bin/checker}
 QCERT=${QCERT:-build/bin/qcert}
-budget=${AUDIT_BUDGET:-480}
+budget=${AUDIT_BUDGET:-780}
 tt=${AUDIT_TT_MB:-}
 work=${AUDIT_OUT:-out/audit}
 mkdir -p "$work"
