@@ -296,23 +296,26 @@ class Solver {
     if (!inFrame(live)) setFrame(live, cnt);
     return toLocal(live);
   }
-  bool smallSolve(const Bits<W>& live, uint32_t heap, int cnt) { return smallWins(localOf(live, cnt), heap); }
+  bool smallSolve(const Bits<W>& live, uint32_t heap, int cnt) { return smallWins(localOf(live, cnt), heap, kNoCode); }
   int smallWinningMove(const Bits<W>& live, uint32_t heap, int cnt) {
     const uint32_t all = localOf(live, cnt);
     for (uint32_t k = 0; k < heap; ++k)
-      if (!smallWins(all, k)) return kHeapMove + int(k);
+      if (!smallWins(all, k, kNoCode)) return kHeapMove + int(k);
     for (uint32_t m = all; m; m &= m - 1) {
       const int v = std::countr_zero(m);
-      if (!smallWins(all & ~adj_[v], heap)) return smallSquare_[v];
+      if (!smallWins(all & ~adj_[v], heap, kNoCode)) return smallSquare_[v];
     }
     return -1;
   }
 
-  bool smallWins(uint32_t mask, uint32_t heap) {
+  // code: the TinyGraphs code of mask's induced graph when it has at most
+  // kCodedVertices vertices and the caller knows it, else kNoCode.
+  static constexpr uint64_t kNoCode = ~uint64_t{0};
+  bool smallWins(uint32_t mask, uint32_t heap, uint64_t code) {
     countNode();
     ++stats.smallNodes;
     const int cnt = std::popcount(mask);
-    if (cnt <= kTinyVertices) return tiny_.wins(cnt, TinyGraphs::codeOf(adj_, mask), heap);
+    if (cnt <= kTinyVertices) return tiny_.wins(cnt, code != kNoCode ? uint32_t(code) : TinyGraphs::codeOf(adj_, mask), heap);
     if (heap > uint32_t(cnt)) return true;  // G <= cnt: move the heap to G
     // Memo entry: generation (24 bits) | heap (7) | win (1) | mask (32).
     const uint64_t tag = (uint64_t(generation_ & 0xffffff) << 40) | (uint64_t(heap) << 33) | mask;
@@ -325,7 +328,12 @@ class Solver {
     // most-forcing order: those leaving the fewest squares first (n = 14: 15%
     // fewer nodes than square order). Only speed: the answer is exact either
     // way, and the main search never sees the order.
+    // At most kCodedVertices squares: every child's code is one extract
+    // from this code, instead of a pass over the child's rows.
+    const bool coded = cnt <= kCodedVertices;
+    if (coded && code == kNoCode) code = TinyGraphs::codeOf64(adj_, mask);
     uint32_t deep[32];
+    uint64_t deepCode[32];
     uint8_t deepSize[32];
     int deepCount = 0;
     int sizeCount[33] = {};
@@ -333,21 +341,24 @@ class Solver {
     for (uint32_t m = mask; m && !win; m &= m - 1) {
       const uint32_t child = mask & ~adj_[std::countr_zero(m)];
       const int childCount = std::popcount(child);
+      const uint64_t childCode =
+          coded ? extractBits(code, tiny_.pairBits(uint32_t(extractBits(child, mask)))) : kNoCode;
       if (childCount <= kTinyVertices) {
-        win = !tiny_.wins(childCount, TinyGraphs::codeOf(adj_, child), heap);
+        win = !tiny_.wins(childCount, coded ? uint32_t(childCode) : TinyGraphs::codeOf(adj_, child), heap);
       } else {
         deep[deepCount] = child;
+        deepCode[deepCount] = childCode;
         deepSize[deepCount++] = uint8_t(childCount);
         ++sizeCount[childCount];
       }
     }
-    for (uint32_t k = 0; k < heap && !win; ++k) win = !smallWins(mask, k);
+    for (uint32_t k = 0; k < heap && !win; ++k) win = !smallWins(mask, k, code);
     if (!win && deepCount > 0) {
-      uint32_t ordered[32];
+      uint8_t ordered[32];
       int start[33];
       for (int c = kTinyVertices + 1, at = 0; c < cnt; ++c) start[c] = at, at += sizeCount[c];
-      for (int i = 0; i < deepCount; ++i) ordered[start[deepSize[i]]++] = deep[i];
-      for (int i = 0; i < deepCount && !win; ++i) win = !smallWins(ordered[i], heap);
+      for (int i = 0; i < deepCount; ++i) ordered[start[deepSize[i]]++] = uint8_t(i);
+      for (int i = 0; i < deepCount && !win; ++i) win = !smallWins(deep[ordered[i]], heap, deepCode[ordered[i]]);
     }
     memo_[slot] = tag | (win ? kWinBit : 0);
     return win;

@@ -11,12 +11,12 @@ TinyGraphs::TinyGraphs() {
   uint32_t size = 0;
   for (int k = 0; k <= kTinyVertices; ++k) offset_[k] = size, size += uint32_t{1} << tri(k);
   values_.assign(size, 0);
-  // pairBits[S]: the code bits of the edges between members of vertex set S.
-  std::vector<uint32_t> pairBits(1u << kTinyVertices, 0);
-  for (uint32_t s = 0; s < pairBits.size(); ++s)
-    for (int j = 1; j < kTinyVertices; ++j)
+  // pairBits_[S]: the code bits of the edges between members of vertex set S.
+  pairBits_.assign(size_t{1} << kCodedVertices, 0);
+  for (uint32_t s = 0; s < pairBits_.size(); ++s)
+    for (int j = 1; j < kCodedVertices; ++j)
       for (int i = 0; i < j; ++i)
-        if ((s >> i & 1) && (s >> j & 1)) pairBits[s] |= 1u << (tri(j) + i);
+        if ((s >> i & 1) && (s >> j & 1)) pairBits_[s] |= uint64_t{1} << (tri(j) + i);
   // A code on k vertices is the code of the first k-1 plus the row of the
   // last one's lower neighbours; decode the prefix once per 2^(k-1) rows.
   for (int k = 1; k <= kTinyVertices; ++k) {
@@ -34,7 +34,7 @@ TinyGraphs::TinyGraphs() {
         for (int v = 0; v < k; ++v) {
           const uint32_t nbhd = v == last ? row | 1u << last : closed[v] | (row >> v & 1) << last;
           const uint32_t rest = all & ~nbhd;
-          seen |= 1u << grundy(std::popcount(rest), uint32_t(extractBits(code, pairBits[rest])));
+          seen |= 1u << grundy(std::popcount(rest), uint32_t(extractBits(code, pairBits_[rest])));
         }
         values_[offset_[k] + code] = uint8_t(std::countr_one(seen));
       }

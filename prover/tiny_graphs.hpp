@@ -20,6 +20,10 @@
 namespace qcert {
 
 constexpr int kTinyVertices = 7;
+// Graphs on at most this many vertices have codes of at most 55 bits, so the
+// small solver carries a position's code down the tree: a child's code is
+// one extract from its parent's (see pairBits).
+constexpr int kCodedVertices = 11;
 
 constexpr int tri(int j) { return j * (j - 1) / 2; }
 
@@ -50,6 +54,20 @@ class TinyGraphs {
   // Whether (graph, heap) is won for the player to move: G != heap.
   bool wins(int k, uint32_t code, uint32_t heap) const { return heap == 0 ? !lost(k, code) : grundy(k, code) != heap; }
 
+  // The code bits of the edges among the vertex set `survivors` (a subset of
+  // 0..kCodedVertices-1): extracting them from a graph's code gives the code
+  // of the subgraph those vertices induce.
+  uint64_t pairBits(uint32_t survivors) const { return pairBits_[survivors]; }
+
+  // Code of the subgraph induced by `mask` (at most kCodedVertices bits), as codeOf.
+  static uint64_t codeOf64(const uint32_t* rows, uint32_t mask) {
+    uint64_t code = 0;
+    uint32_t m = mask & (mask - 1);
+    for (int j = 1, shift = 0; m; m &= m - 1, shift += j, ++j)
+      code |= (extractBits(rows[std::countr_zero(m)], mask) & ((uint64_t{1} << j) - 1)) << shift;
+    return code;
+  }
+
   // Code of the subgraph induced by `mask` (at most kTinyVertices bits) in a
   // local graph whose vertex u has neighbourhood rows[u] (self bit ignored).
   static uint32_t codeOf(const uint32_t* rows, uint32_t mask) {
@@ -67,6 +85,7 @@ class TinyGraphs {
   TinyGraphs();
   std::vector<uint8_t> values_;
   std::vector<uint64_t> lostBits_;
+  std::vector<uint64_t> pairBits_;
   uint32_t offset_[kTinyVertices + 1];
 };
 

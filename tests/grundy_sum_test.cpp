@@ -186,6 +186,39 @@ RC_GTEST_PROP(GrundySum, TinyGraphTableMatchesNaive, ()) {
   RC_ASSERT(int(TinyGraphs::get().grundy(induced.v, TinyGraphs::codeOf(rows, subset))) == expected);
 }
 
+// The small solver carries codes down its tree: a child's code is extracted
+// from its parent's through pairBits. That must equal the code computed from
+// the rows, for every induced subgraph of a graph of up to kCodedVertices
+// vertices inside a larger local graph; and the tiny table read through the
+// carried code must agree with naive mex.
+RC_GTEST_PROP(GrundySum, CarriedCodeEqualsCodeOfInducedSubgraph, ()) {
+  const SmallGraph g = *genGraph(20);
+  uint32_t rows[32] = {};
+  for (int i = 0; i < g.v; ++i) rows[i] = uint32_t(g.adj[i]) | (1u << i);
+  uint32_t parent = 0;
+  for (int i = 0; i < g.v; ++i)
+    if (std::popcount(parent) < kCodedVertices && *rc::gen::arbitrary<bool>()) parent |= 1u << i;
+  const uint64_t parentCode = TinyGraphs::codeOf64(rows, parent);
+  uint32_t child = 0;
+  for (uint32_t m = parent; m; m &= m - 1)
+    if (*rc::gen::arbitrary<bool>()) child |= m & -m;
+  const uint64_t carried = extractBits(parentCode, TinyGraphs::get().pairBits(uint32_t(extractBits(child, parent))));
+  RC_ASSERT(carried == TinyGraphs::codeOf64(rows, child));
+  if (std::popcount(child) <= kTinyVertices) {
+    RC_ASSERT(carried == TinyGraphs::codeOf(rows, child));
+    SmallGraph induced;
+    std::vector<int> members;
+    for (int i = 0; i < g.v; ++i)
+      if (child >> i & 1) members.push_back(i);
+    induced.v = int(members.size());
+    induced.adj.assign(induced.v, 0);
+    for (int a = 0; a < induced.v; ++a)
+      for (int b = 0; b < induced.v; ++b)
+        if (a != b && (g.adj[members[a]] >> members[b] & 1)) induced.adj[a] |= 1ull << b;
+    RC_ASSERT(int(TinyGraphs::get().grundy(induced.v, uint32_t(carried))) == naiveGrundy(induced));
+  }
+}
+
 // Every graph on exactly kTinyVertices vertices whose code has the low bits
 // of a counter: exhaustive on the first 4096 codes, against naive mex.
 TEST(GrundySum, TinyGraphTableFirstCodes) {
