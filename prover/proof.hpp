@@ -5,7 +5,8 @@
 #pragma once
 #include <cstdint>
 #include <stdexcept>
-#include <unordered_map>
+#include <bit>
+#include <vector>
 
 #include "search.hpp"
 
@@ -53,8 +54,45 @@ class ProofEmitter {
     uint32_t heap;
     bool operator==(const Key&) const = default;
   };
-  struct KeyHash {
-    size_t operator()(const Key& k) const { return BitsHash<W>{}(k.live) ^ (size_t(k.heap) * 0x9E3779B97F4A7C15ull); }
+  // The positions already emitted, with their outcome: open addressing on
+  // whole keys (exact: a false match would drop a subtree the checker needs),
+  // hashed by the canonical image's Zobrist hash the emitter already has.
+  // A node-based map was a twentieth of a work unit's time (n = 16).
+  class Memo {
+   public:
+    struct Slot {
+      Key key{};
+      uint64_t hash = 0;
+      uint8_t state = 0;  // 0 empty, 1 lost, 2 won
+    };
+    size_t size() const { return used_; }
+    // The slot holding key, or the empty slot where it would go.
+    Slot& find(const Key& key, uint64_t hash) {
+      if (slots_.empty()) slots_.resize(size_t{1} << kFirstBits);
+      const size_t mask = slots_.size() - 1;
+      for (size_t i = size_t((hash * 0x9E3779B97F4A7C15ull) >> shift_);; i = (i + 1) & mask)
+        if (slots_[i].state == 0 || (slots_[i].hash == hash && slots_[i].key == key)) return slots_[i];
+    }
+    void insert(const Key& key, uint64_t hash, bool win) {
+      if (2 * (used_ + 1) > slots_.size()) grow();
+      Slot& s = find(key, hash);
+      if (s.state != 0) return;
+      s = Slot{key, hash, uint8_t(win ? 2 : 1)};
+      ++used_;
+    }
+
+   private:
+    static constexpr int kFirstBits = 10;
+    void grow() {
+      std::vector<Slot> old(slots_.empty() ? size_t{1} << kFirstBits : 2 * slots_.size());
+      shift_ = 64 - std::countr_zero(old.size());
+      old.swap(slots_);
+      for (const Slot& s : old)
+        if (s.state != 0) find(s.key, s.hash) = s;
+    }
+    std::vector<Slot> slots_;
+    int shift_ = 64 - kFirstBits;
+    size_t used_ = 0;
   };
 
   void visit(const Bits<W>& live, uint32_t heap, bool wantWin, int lastMove) {
@@ -67,9 +105,11 @@ class ProofEmitter {
     // classes must agree): the image in the frame of least hash.
     const Hash8 h = g_.hashOf(live);
     const bool big = g_.bigGroup();  // the torus: canonical under all its shifts too
-    const Key key{big ? g_.groupCanonical(live) : g_.image(Graph<W>::canonicalFrame(h), live), heap};
-    if (auto it = memo_.find(key); it != memo_.end()) {
-      if (it->second != wantWin) throw std::logic_error("proof emission: position needed with both outcomes");
+    const int frame = Graph<W>::canonicalFrame(h);
+    const Key key{big ? g_.groupCanonical(live) : g_.image(frame, live), heap};
+    const uint64_t keyHash = (big ? BitsHash<W>{}(key.live) : h.h[frame]) ^ Graph<W>::heapKey(heap);
+    if (const auto& slot = memo_.find(key, keyHash); slot.state != 0) {
+      if ((slot.state == 2) != wantWin) throw std::logic_error("proof emission: position needed with both outcomes");
       return;
     }
     if (wantWin) {
@@ -100,7 +140,7 @@ class ProofEmitter {
       if (big) {
         for (int v : g_.groupOrbitLeaders(live)) visit(live.andNot(g_.kill[v]), heap, true, v);
         for (uint32_t k = 0; k < heap; ++k) visit(live, k, true, -1);
-        memo_.emplace(key, wantWin);
+        memo_.insert(key, keyHash, wantWin);
         return;
       }
       unsigned stab = 1;  // exact: a hash match is confirmed by the image
@@ -111,14 +151,14 @@ class ProofEmitter {
       });
       for (uint32_t k = 0; k < heap; ++k) visit(live, k, true, -1);
     }
-    memo_.emplace(key, wantWin);
+    memo_.insert(key, keyHash, wantWin);
   }
 
   const Graph<W>& g_;
   Solver<W>& solver_;
   ProofSink& sink_;
   EmitOptions opt_;
-  std::unordered_map<Key, bool, KeyHash> memo_;
+  Memo memo_;
 };
 
 }  // namespace qcert
