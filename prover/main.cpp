@@ -171,7 +171,7 @@ std::string winningMoveWords(const ProveRequest& req, const ProveResult& res) {
   if (res.rootLive > 32 && res.searchSeconds > 1.0) return " (a winning move is named when --out writes the certificate)";
   ProveRequest child = req;  // quick: each move in turn, the first that leaves a loss
   child.out.clear(), child.unitsDir.clear(), child.jobs = 1, child.select = {}, child.winBy = -1;
-  child.progress = false, child.byMirrorLemma = false, child.splitAboveNodes = 0, child.deterministicUnits = false;
+  child.progress = false, child.progressEvery = 0, child.byMirrorLemma = false, child.splitAboveNodes = 0, child.deterministicUnits = false;
   for (int v : live) {
     child.queens = req.queens;
     child.queens.push_back(v);
@@ -228,6 +228,7 @@ int runProver(int argc, char** argv, int rank, int ranks) {
     ("win-by", po::value<std::string>(&winBy), "the position is won by this move: prove the position after it in work units (the manifest claims the win; exit 1 if the move does not win)");
   general.add_options()
     ("quiet,q", "print only the result line")
+    ("progress-every", numberOption(&req.progressEvery, "--progress-every", 1, 86400), "print a progress line (nodes, rate, memory, units) every this many seconds, also when stderr is not a terminal: for the log of a long run (without it, progress shows only on a terminal)")
     ("help,h", "show this help");
   po::options_description opts;
   opts.add(game).add(heapOption).add(cert).add(search).add(units).add(winByOption).add(general);
@@ -320,6 +321,7 @@ int runProver(int argc, char** argv, int rank, int ranks) {
     if (req.byMirrorLemma && *mirrorMap == Mirror::none) throw std::invalid_argument("--by-mirror-lemma needs a map: --mirror half-turn, files, ranks, diagonal or antidiagonal");
     if (req.byMirrorLemma && (req.jobs > 1 || !req.unitsDir.empty() || req.select.count > 1 || heap))
       throw std::invalid_argument("--by-mirror-lemma takes no heap and no work units (but --win-by SQ: that move, then the lemma)");
+    if (vm.count("quiet") && req.progressEvery > 0) throw std::invalid_argument("--quiet and --progress-every contradict each other: choose one");
     req.progress = !vm.count("quiet") && isatty(STDERR_FILENO);
   } catch (const std::exception& e) {
     std::cerr << "prover: " << e.what() << "\n";

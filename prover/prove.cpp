@@ -42,11 +42,14 @@ ClaimSpec claimOf(const ProveRequest& req, const std::vector<int>& queens, uint3
 }
 double since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
 
-// Prints nodes and rate on stderr every second once a run passes two seconds.
+// Prints nodes and rate on stderr every second once a run passes two
+// seconds, rewriting one terminal line; or, with everySeconds > 0, as a
+// whole line every that many seconds, for the log of a run of hours.
 class ProgressReporter {
  public:
-  ProgressReporter(bool enabled, std::function<uint64_t()> nodes) : nodes_(std::move(nodes)) {
-    if (enabled) thread_ = std::thread([this] { loop(); });
+  ProgressReporter(bool enabled, int everySeconds, std::function<uint64_t()> nodes)
+      : nodes_(std::move(nodes)), every_(everySeconds) {
+    if (enabled || every_ > 0) thread_ = std::thread([this] { loop(); });
   }
   ~ProgressReporter() {
     {
@@ -72,18 +75,22 @@ class ProgressReporter {
   void loop() {
     const auto start = Clock::now();
     std::unique_lock lk(m_);
+    double next = every_ > 0 ? every_ : 2;
     while (!cv_.wait_for(lk, std::chrono::seconds(1), [this] { return done_; })) {
       const double t = since(start);
-      if (t < 2) continue;
+      if (t < next) continue;
+      if (every_ > 0) next += every_;
       const uint64_t nodes = override_ ? override_() : nodes_();
-      std::fprintf(stderr, "\r[%s] %.0fs  %.3g nodes  %.3g nodes/s  rss %ld MiB%s   ", phase_.load(), t,
-                   double(nodes), nodes / t, peakRssKiB() / 1024, extra_ ? extra_().c_str() : "");
+      std::fprintf(stderr, "%s[%s] %.0fs  %.3g nodes  %.3g nodes/s  rss %ld MiB%s%s", every_ > 0 ? "" : "\r",
+                   phase_.load(), t, double(nodes), nodes / t, peakRssKiB() / 1024, extra_ ? extra_().c_str() : "",
+                   every_ > 0 ? "\n" : "   ");
       std::fflush(stderr);
-      printed_ = true;
+      printed_ = every_ == 0;
     }
     if (printed_) std::fprintf(stderr, "\n");
   }
   std::function<uint64_t()> nodes_, override_;
+  int every_;
   std::atomic<const char*> phase_{"search"};
   std::function<std::string()> extra_;
   std::thread thread_;
@@ -524,7 +531,7 @@ ProveResult proveSharded(const Geometry& geo, const Graph<W>& g, const Bits<W>& 
     splitQueens.push_back(req.winBy);
   }
   std::atomic<uint64_t> nodesSoFar{0};
-  ProgressReporter progress(req.progress, [&] { return nodesSoFar.load(); });
+  ProgressReporter progress(req.progress, req.progressEvery, [&] { return nodesSoFar.load(); });
   auto t0 = Clock::now();
   uint32_t heap = req.grundy ? 0 : req.heap;
   for (;; ++heap) {
@@ -609,7 +616,7 @@ ProveResult proveWith(const Geometry& geo, const ProveRequest& req) {
   res.ttBytes = tt.bytes();
   res.rootLive = root.count();
   if (req.sharded()) return proveSharded<W>(geo, g, root, tt, req);
-  ProgressReporter progress(req.progress, [&] { return solver.publishedNodes.load(std::memory_order_relaxed); });
+  ProgressReporter progress(req.progress, req.progressEvery, [&] { return solver.publishedNodes.load(std::memory_order_relaxed); });
 
   auto t0 = Clock::now();
   uint32_t heap = req.heap;

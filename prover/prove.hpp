@@ -28,6 +28,7 @@ struct ProveRequest {
   bool byMirrorLemma = false;  // certify a loss by the mirror lemma for `mirror` (no search)
   int zstdLevel = 12;
   bool progress = false;    // periodic progress on stderr
+  int progressEvery = 0;    // > 0: instead, a whole line every this many seconds (logs of long runs)
   // Work units (sharded certificate): used when jobs > 1, unitsDir is set or
   // select.count > 1. Units go to unitsDir (default: <out>.units).
   int jobs = 1;

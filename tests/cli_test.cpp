@@ -90,6 +90,20 @@ TEST(ProverCli, AWinNamesAWinningMove) {
   EXPECT_EQ(loss.out, "RESULT: the player to move loses on the 4x4 board after queens b2 (1,1)\n");
 }
 
+// A long run's log (stderr not a terminal) gets whole progress lines with
+// --progress-every, and none without it; -q with it is a contradiction.
+TEST(ProverCli, ProgressEveryWritesWholeLinesToALog) {
+  const RunResult r = prover({"prove", "--n", "14", "--tt-mb", "64", "--progress-every", "1"});  // 1.5-4 s here
+  ASSERT_EQ(r.exitCode, 0) << r.describe();
+  EXPECT_TRUE(contains(r.err, "[search] 1s  ")) << r.describe();
+  EXPECT_TRUE(contains(r.err, " nodes/s  rss ")) << r.describe();
+  EXPECT_FALSE(contains(r.err, "\r")) << "a log wants whole lines, not a rewritten terminal line\n" << r.describe();
+  EXPECT_TRUE(startsWith(r.out, "RESULT: second player wins on the empty 14x14 board")) << r.describe();
+  const RunResult plain = prover({"prove", "--n", "9"});
+  EXPECT_FALSE(contains(plain.err, "[search]")) << plain.describe();
+  expectUsageError(prover({"prove", "--n", "9", "-q", "--progress-every", "5"}), "--progress-every");
+  expectUsageError(prover({"prove", "--n", "9", "--progress-every", "0"}), "--progress-every");
+}
 TEST(ProverCli, UnknownCommand) { expectUsageError(prover({"frobnicate", "--n", "4"}), "frobnicate"); }
 TEST(ProverCli, MissingCommand) { expectUsageError(prover({"--n", "4"})); }
 TEST(ProverCli, MissingN) { expectUsageError(prover({"prove"}), "--n"); }
