@@ -190,7 +190,7 @@ std::string winningMoveWords(const ProveRequest& req, const ProveResult& res) {
 
 int runProver(int argc, char** argv, int rank, int ranks) {
   int n = 0;
-  std::string queens, out, winBy, board = "square", piece = "queen", holes, mirror = "half-turn";
+  std::string queens, out, winBy, board = "square", piece = "queen", holes, mirror = "half-turn", interleave;
   uint32_t heap = 0;
   ProveRequest req;
   // Option groups: `prover prove --help` and `prover grundy --help` show only
@@ -216,6 +216,7 @@ int runProver(int argc, char** argv, int rank, int ranks) {
   search.add_options()
     ("tt-mb", numberOption(&req.ttMegabytes, "--tt-mb", 1, 1 << 20), "transposition table (memory of positions already decided) in MiB, 1..1048576 and at most the machine's memory (default: 16 for N <= 10, 64 for N <= 12, else 256; n = 16 wants about 4096)")
     ("small", numberOption(&req.search.smallLimit, "--small", 0, 32)->default_value("20"), "the search switches to its exact small solver at positions with at most this many free squares (0..32)")
+    ("interleave-above", po::value<std::string>(&interleave)->default_value("auto"), "at positions with more than this many free squares the search tries moves alternately from the most- and the least-forcing end of its order: a number 0..65536 (0: never, the order before 2026-11-25; give 0 to regenerate shards made before then, such as certs/rudd-n18.qcert.units) or auto (half the board's squares + 2: 130 at n = 16)")
     ("plain", "baseline for benchmarks: no symmetry, no enhanced transposition cutoffs, no move ordering, no mirror lemma in the search");
   units.add_options()
     ("jobs,j", numberOption(&req.jobs, "--jobs", 1, 1024)->default_value("1"), "threads proving work units, 1..1024 (> 1 implies work units)")
@@ -280,6 +281,13 @@ int runProver(int argc, char** argv, int rank, int ranks) {
     // Every table page a search touches costs a page fault and zeroing, so
     // small boards get small tables unless told otherwise.
     if (!vm.count("tt-mb")) req.ttMegabytes = geo.squares <= 100 ? 16 : geo.squares <= 144 ? 64 : 256;
+    if (interleave != "auto") {
+      try {
+        req.search.interleaveAbove = int(parseNumberOption("--interleave-above", interleave, 0, 1 << 16));
+      } catch (const std::invalid_argument&) {
+        throw std::invalid_argument("--interleave-above must be auto or a number between 0 and 65536, got '" + interleave + "'");
+      }
+    }
     if (vm.count("plain")) req.search.symmetry = req.search.etc = req.search.ordering = req.search.mirrorLemma = false;
     if (req.select.index >= req.select.count)
       throw std::invalid_argument("--unit must be a number between 0 and " + std::to_string(req.select.count - 1) +

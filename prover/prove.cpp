@@ -101,11 +101,15 @@ class ProgressReporter {
 
 namespace fs = std::filesystem;
 
-std::string producerText(const ProveRequest& req) {
+// searched: false for certificates the mirror lemma makes without a search.
+std::string producerText(const ProveRequest& req, bool searched = true, bool units = true) {
   std::string text = "qcert prover; cutoff " + std::to_string(req.cutoff) + ", small solver " +
                      std::to_string(req.search.smallLimit) + ", zstd " + std::to_string(req.zstdLevel);
+  // Named only when on, so shards made before the option keep their bytes.
+  if (searched && req.search.ordering && req.search.interleaveAbove > 0)
+    text += ", interleaved order above " + std::to_string(req.search.interleaveAbove) + " squares";
   // What re-proving a deterministic unit needs to give the same bytes.
-  if (req.deterministicUnits)
+  if (units && req.deterministicUnits)
     text += ", deterministic unit with a " + std::to_string(req.ttMegabytes) + " MiB table";
   return text;
 }
@@ -643,8 +647,7 @@ ProveResult proveWith(const Geometry& geo, const ProveRequest& req) {
     progress.phase("certificate");
     auto t1 = Clock::now();
     ClaimSpec claim = claimOf(req, req.queens, heap, res.win, req.grundy);
-    std::string producer = "qcert prover; cutoff " + std::to_string(req.cutoff) + ", small solver " +
-                           std::to_string(req.search.smallLimit) + ", zstd " + std::to_string(req.zstdLevel);
+    std::string producer = producerText(req, true, false);
     CertificateWriter writer(req.out, claim, req.cutoff, req.mirrorDefault, producer, req.zstdLevel);
     ProofEmitter<W> emitter(g, solver, writer, EmitOptions{req.cutoff, req.mirrorDefault, req.mirror});
     emitter.emit(root, heap, res.win);
@@ -700,7 +703,7 @@ ProveResult proveByMirrorLemma(const Geometry& geo, const ProveRequest& req) {
   if (req.winBy < 0) {
     ClaimSpec claim = claimOf(req, req.queens, 0, false, req.grundy);
     claim.mirrorLemma = true;
-    CertificateWriter writer(req.out, claim, 0, false, producerText(req) + ", mirror lemma", req.zstdLevel);
+    CertificateWriter writer(req.out, claim, 0, false, producerText(req, false) + ", mirror lemma", req.zstdLevel);
     res.cert = writer.finish();
   } else {  // a manifest: win by the move, then one shard, the lemma's certificate
     std::vector<int> after = req.queens;
@@ -708,7 +711,7 @@ ProveResult proveByMirrorLemma(const Geometry& geo, const ProveRequest& req) {
     ClaimSpec lost = claimOf(req, after, 0, false, false);
     lost.mirrorLemma = true;
     const fs::path shardPath = fs::path(req.out + ".lemma.qcert");
-    CertificateWriter writer(shardPath.string(), lost, 0, false, producerText(req) + ", mirror lemma", req.zstdLevel);
+    CertificateWriter writer(shardPath.string(), lost, 0, false, producerText(req, false) + ", mirror lemma", req.zstdLevel);
     res.cert = writer.finish();
     PlanNode shard;
     shard.path = shardPath.filename().string();
@@ -718,7 +721,7 @@ ProveResult proveByMirrorLemma(const Geometry& geo, const ProveRequest& req) {
     plan.token = winToken;
     plan.next.push_back(std::move(shard));
     const CertificateSummary m = writeManifest(req.out, claimOf(req, req.queens, 0, true, false), plan,
-                                               producerText(req) + ", win by a move then the mirror lemma");
+                                               producerText(req, false) + ", win by a move then the mirror lemma");
     res.cert.bytes += m.bytes;
     res.manifestWritten = true;  // not "sharded": no work units to report
   }
@@ -730,8 +733,10 @@ ProveResult proveByMirrorLemma(const Geometry& geo, const ProveRequest& req) {
 
 Variant requestVariant(const ProveRequest& req) { return req.variant.rows ? req.variant : squareVariant(req.n); }
 
-ProveResult prove(const ProveRequest& req) {
-  const Geometry geo = variantGeometry(requestVariant(req));  // throws on a bad board
+ProveResult prove(const ProveRequest& request) {
+  const Geometry geo = variantGeometry(requestVariant(request));  // throws on a bad board
+  ProveRequest req = request;  // with the board's own interleave threshold, which the producer text names
+  req.search.interleaveAbove = req.search.interleaveThreshold(geo.squares);
   if (req.byMirrorLemma) return proveByMirrorLemma(geo, req);
   if (req.cutoff < 0 || req.cutoff > 32) throw std::invalid_argument("cutoff must be between 0 and 32");
   if (req.heap > 255) throw std::invalid_argument("heap must be at most 255");

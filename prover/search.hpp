@@ -49,13 +49,23 @@ struct SearchOptions {
   bool etc = true;       // enhanced transposition cutoffs
   bool ordering = true;  // most-forcing-first
   bool mirrorLemma = true;
+  // Above this many live squares (0: never; kInterleaveHalfBoard: half the
+  // board's squares + 2, i.e. 130 at n = 16, 164 at n = 18) children are
+  // tried alternately from the most- and the least-forcing end of that order
+  // (see Solver::interleaves).
+  static constexpr int kInterleaveHalfBoard = -1;
+  int interleaveAbove = kInterleaveHalfBoard;
+  // The threshold on a board of this many squares.
+  int interleaveThreshold(int squares) const {
+    return interleaveAbove == kInterleaveHalfBoard ? squares / 2 + 2 : interleaveAbove;
+  }
 };
 
 template <int W>
 class Solver {
  public:
   Solver(const Graph<W>& g, TranspositionTable& tt, SearchOptions opt)
-      : g_(g), tt_(tt), opt_(opt), smallLimit_(std::clamp(opt.smallLimit, 0, 32)), plies_(g.squares + 2),
+      : g_(g), tt_(tt), opt_(opt), interleaveAbove_(opt.interleaveThreshold(g.squares)), smallLimit_(std::clamp(opt.smallLimit, 0, 32)), plies_(g.squares + 2),
         memo_(kMemoSize) {}
 
   // lastMove: the move that led here, if known (its mirror is tried first).
@@ -111,6 +121,7 @@ class Solver {
       order.push_back({opt_.ordering ? (v == mirrorMove ? -1 : left) : 0, v});
     });
     std::stable_sort(order.begin(), order.end(), [](auto a, auto b) { return a.first < b.first; });
+    if (interleaves(cnt)) interleave(order.data(), order.size(), !order.empty() && order[0].first < 0);
     for (auto [rank, v] : order) {
       const Bits<W> child = live.andNot(g_.kill[v]);
       if (child.count() <= smallLimit_) {
@@ -145,6 +156,33 @@ class Solver {
   static constexpr int kInverse[kSymmetries] = {0, 3, 2, 1, 4, 5, 6, 7};
   static constexpr size_t kMemoSize = size_t{1} << 14;
   static constexpr size_t kMaxChildren = 22 * 22;
+
+  // Most-forcing-first (fewest live squares left to the opponent) finds the
+  // refutation quickly low in the tree, where forcing moves decide. High in
+  // the tree it was measured to be wrong: at n = 16 the winning replies to
+  // the second player's early moves were mostly quiet corner and edge
+  // squares, which that order tries after 60 to 150 others (the reply to
+  // b1 was the 26th child tried, the 25 before it 87% of the unit's nodes).
+  // Least-forcing-first everywhere above 130 squares halved those units but
+  // doubled others; alternating the two ends keeps both kinds of winner near
+  // the front (n = 16 one thread: nodes -34%, wall -30%; six n = 18 units:
+  // CPU -39%; docs/n18-plan.md). The threshold scales with the board: above
+  // 130 squares was best of 100..160 at n = 16, above 165 beat 130 at n = 18.
+  bool interleaves(int cnt) const {
+    return opt_.ordering && interleaveAbove_ > 0 && cnt > interleaveAbove_;
+  }
+  // Reorders seq[keep..n) as first, last, second, second-to-last, ...;
+  // seq[0..keep) (the mirror reply, when there is one) stays in front.
+  template <class T>
+  static void interleave(T* seq, size_t n, size_t keep) {
+    if (n <= keep + 2) return;
+    T out[kMaxChildren];
+    size_t k = 0, front = keep, back = n;
+    for (; k < keep; ++k) out[k] = seq[k];
+    for (bool fromFront = true; front < back; fromFront = !fromFront)
+      out[k++] = fromFront ? seq[front++] : seq[--back];
+    std::copy(out, out + n, seq);
+  }
 
   // With symmetry off every position is its own frame (identity).
   int frameOf(const Hash8& h) const { return opt_.symmetry ? Graph<W>::canonicalFrame(h) : 0; }
@@ -253,6 +291,7 @@ class Solver {
         for (const Child& c : kids) ++start[c.rank - lo + 1];
         for (int r = 1; r <= hi - lo + 1; ++r) start[r] += start[r - 1];
         for (size_t i = 0; i < kidCount; ++i) order[start[kids[i].rank - lo]++] = uint16_t(i);
+        if (interleaves(cnt)) interleave(order, kidCount, kidCount > 0 && kids[order[0]].rank < 0);
       }
       for (size_t i = 0; i < kidCount; ++i) {
         const Child& c = kids[order[i]];  // stays put: deeper plies use other buffers
@@ -367,6 +406,7 @@ class Solver {
   const Graph<W>& g_;
   TranspositionTable& tt_;
   SearchOptions opt_;
+  int interleaveAbove_;
   int smallLimit_;
   std::deque<std::vector<Child>> plies_;  // per-ply child buffers
   const TinyGraphs& tiny_ = TinyGraphs::get();

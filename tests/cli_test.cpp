@@ -126,6 +126,12 @@ TEST(ProverCli, UnknownOption) { expectUsageError(prover({"prove", "--n", "4", "
 TEST(ProverCli, CutoffOutOfRange) { expectUsageError(prover({"prove", "--n", "4", "--cutoff", "33"}), "cutoff"); }
 TEST(ProverCli, SmallOutOfRange) { expectUsageError(prover({"prove", "--n", "4", "--small", "33"}), "small"); }
 TEST(ProverCli, ZstdLevelOutOfRange) { expectUsageError(prover({"prove", "--n", "4", "--zstd-level", "0"}), "zstd"); }
+TEST(ProverCli, InterleaveAboveNegative) {
+  expectUsageError(prover({"prove", "--n", "4", "--interleave-above", "-1"}), "interleave-above");
+}
+TEST(ProverCli, InterleaveAboveNotANumber) {
+  expectUsageError(prover({"prove", "--n", "4", "--interleave-above", "half"}), "auto or a number");
+}
 TEST(ProverCli, TtSizeZero) { expectUsageError(prover({"prove", "--n", "4", "--tt-mb", "0"}), "tt-mb"); }
 
 // An unwritable --out must fail with a message naming the path, and must not
@@ -182,6 +188,30 @@ TEST(ProverCli, PlainSearchAgrees) {
     EXPECT_EQ(b.exitCode, 0) << b.describe();
     EXPECT_EQ(a.out, b.out);
   }
+}
+
+// The interleaved child order (on by default above 130 free squares, so
+// never on these boards unless lowered) must not change any answer, and its
+// certificates must check; the producer text names it.
+TEST(ProverCli, InterleavedOrderAgreesAndChecks) {
+  for (const char* n : {"5", "6", "7"}) {
+    const RunResult a = prover({"grundy", "--n", n, "-q", "--interleave-above", "0"});
+    const RunResult b = prover({"grundy", "--n", n, "-q", "--interleave-above", "6"});
+    const RunResult c = prover({"grundy", "--n", n, "-q", "--interleave-above", "auto"});
+    EXPECT_EQ(c.exitCode, 0) << c.describe();
+    EXPECT_EQ(a.out, c.out);
+    EXPECT_EQ(a.exitCode, 0) << a.describe();
+    EXPECT_EQ(b.exitCode, 0) << b.describe();
+    EXPECT_EQ(a.out, b.out);
+  }
+  qtest::TempDir dir;
+  const RunResult p = prover({"prove", "--n", "10", "--interleave-above", "30", "--out", dir.file("i.qc"), "-q"});
+  ASSERT_EQ(p.exitCode, 0) << p.describe();
+  EXPECT_TRUE(contains(p.out, "second player wins on the empty 10x10 board")) << p.describe();
+  const RunResult c = checker({dir.file("i.qc")});
+  EXPECT_EQ(c.exitCode, 0) << c.describe();
+  EXPECT_TRUE(contains(c.out, "VERIFIED")) << c.describe();
+  EXPECT_TRUE(contains(c.err, "interleaved order above 30 squares")) << c.describe();
 }
 
 // ------------------------------------------------------------------ checker

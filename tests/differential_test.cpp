@@ -110,9 +110,12 @@ struct Config {
   SearchOptions opt;
 };
 void PrintTo(const Config& c, std::ostream* os) { *os << c.name; }  // test names, not pointer bytes
-SearchOptions options(int smallLimit, bool enhancements) {
+// interleaveAbove: the default (130) never applies on these boards (at most
+// 64 squares), so one configuration lowers it to test the interleaved order.
+SearchOptions options(int smallLimit, bool enhancements, int interleaveAbove = 130) {
   SearchOptions o;
   o.smallLimit = smallLimit;
+  o.interleaveAbove = interleaveAbove;
   o.symmetry = o.etc = o.ordering = o.mirrorLemma = enhancements;
   return o;
 }
@@ -215,7 +218,7 @@ TEST_P(SolverVsNaive, OutcomesGrundyValuesAndWinningMoves) {
               kPositionsPerRun);
 }
 
-const Config kConfigs[] = {{"small0", options(0, true)},        {"small8", options(8, true)},
+const Config kConfigs[] = {{"small0", options(0, true)},        {"small8_interleave12", options(8, true, 12)},
                            {"small20", options(20, true)},      {"plain_small0", options(0, false)},
                            {"plain_small8", options(8, false)}};
 static_assert(std::size(kConfigs) == kSolverConfigs, "kPositionsPerRun counts kSolverConfigs configurations");
@@ -243,8 +246,10 @@ TEST(ProveVsNaive, OutcomeAndGrundyModes) {
     req.heap = heap;
     req.ttMegabytes = 1;
     req.search.smallLimit = smallLimits[i % 3];
+    if (i % 5 == 2) req.search.interleaveAbove = 10;
     if (i % 5 == 4) req.search.symmetry = req.search.etc = req.search.ordering = req.search.mirrorLemma = false;
     SCOPED_TRACE(describe(n, pos.queens, heap) + " smallLimit=" + std::to_string(req.search.smallLimit) +
+                 " interleaveAbove=" + std::to_string(req.search.interleaveAbove) +
                  (req.search.symmetry ? "" : " plain"));
     qtest::NaiveGame& naive = naiveFor(n);
     const ProveResult r = prove(req);
