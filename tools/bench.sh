@@ -11,8 +11,8 @@
 #   BENCH_BASELINE_SIZES="10 12"   plain search, one thread
 #   BENCH_THREAD_SIZES="14"   two threads (work units)
 #   BENCH_GRUNDY_SIZES=""     `prover grundy`, two threads
-#   BENCH_REF=""              a git ref (make bench-big: issue13-baseline, the
-#   prover before issue 13's speed work): its prover and checker are built
+#   BENCH_REF=""              a git ref (make bench-big: 7d3a103, issue 13's
+#   baseline, the prover before its speed work): its prover and checker are built
 #   under out/bench/ref and every two-thread size is also run with them,
 #   first, in the same invocation (config ref-j2), with the ratio at the end
 #   BENCH_TT_MB=256 (for n > 12; smaller boards take the prover's default
@@ -29,7 +29,7 @@ tt=${BENCH_TT_MB:-256}
 work=out/bench; mkdir -p "$work"
 ref=${BENCH_REF-}
 if [ -n "$ref" ]; then  # the reference binaries, built once per ref
-  refdir=$work/ref-$(git rev-parse --short "$ref^{commit}") || { echo "bench: no git ref $ref"; exit 2; }
+  refdir=$work/ref-$(git rev-parse --short "$ref^{commit}") || { echo "bench: no git ref $ref (BENCH_REF)"; exit 2; }
   if [ ! -x "$refdir/build/bin/prover" ] || [ ! -x "$refdir/build/bin/checker" ]; then
     echo "building the reference $ref in $refdir ..."
     rm -rf "$refdir"; mkdir -p "$refdir/src"
