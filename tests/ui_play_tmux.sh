@@ -27,9 +27,11 @@ fail() {
   exit 1
 }
 # wait_for PATTERN [COUNT]: until the screen has COUNT lines matching PATTERN (grep -E).
+# Up to 60 s: it returns as soon as the screen matches, and 10 s was once too
+# little with ctest -j2 beside a long prover run on two cores.
 wait_for() {
   local want=${2:-1}
-  for _ in $(seq 1 200); do
+  for _ in $(seq 1 1200); do
     [ "$(screen | grep -cE -- "$1" || true)" -ge "$want" ] && return 0
     sleep 0.05
   done
