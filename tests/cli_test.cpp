@@ -190,9 +190,9 @@ TEST(ProverCli, PlainSearchAgrees) {
   }
 }
 
-// The interleaved child order (on by default above 130 free squares, so
-// never on these boards unless lowered) must not change any answer, and its
-// certificates must check; the producer text names it.
+// The interleaved child order (0: off; auto: above half the board's squares
+// + 2, 14 on 5x5) must not change any answer, and its certificates must
+// check; the producer text names it.
 TEST(ProverCli, InterleavedOrderAgreesAndChecks) {
   for (const char* n : {"5", "6", "7"}) {
     const RunResult a = prover({"grundy", "--n", n, "-q", "--interleave-above", "0"});

@@ -110,9 +110,11 @@ struct Config {
   SearchOptions opt;
 };
 void PrintTo(const Config& c, std::ostream* os) { *os << c.name; }  // test names, not pointer bytes
-// interleaveAbove: the default (130) never applies on these boards (at most
-// 64 squares), so one configuration lowers it to test the interleaved order.
-SearchOptions options(int smallLimit, bool enhancements, int interleaveAbove = 130) {
+// interleaveAbove: the default is half the board's squares + 2 (above 34
+// live squares on 8x8, where few random positions reach it), so one
+// configuration lowers it to 12 to test the interleaved order on most.
+SearchOptions options(int smallLimit, bool enhancements,
+                      int interleaveAbove = SearchOptions::kInterleaveHalfBoard) {
   SearchOptions o;
   o.smallLimit = smallLimit;
   o.interleaveAbove = interleaveAbove;
