@@ -315,7 +315,8 @@ class EdgeSearch {
     ++nodes;
     if (y == splitRow(n_)) {
       Task k{b_, y, left, down, right, {}};
-      for (int i = 0; i < y; ++i) k.board[i] = board_[i];
+      // y <= 4 (splitRow); the bound says so to the compiler too.
+      for (int i = 0; i < y && i < int(std::size(k.board)); ++i) k.board[i] = board_[i];
       tasks->push_back(k);
       return;
     }
