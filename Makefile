@@ -15,6 +15,9 @@ deps:
 # again only when the prover's sources change), tools/pgo-train.sh. PGO=0
 # builds it plainly (the same answers; the speed-up is in the README).
 PGO ?= 1
+ifeq ($(filter 0 1,$(PGO)),)
+$(error PGO must be 0 or 1, not '$(PGO)')
+endif
 ifeq ($(PGO),1)
 PGO_FLAGS = -DQCERT_PGO=use -DQCERT_PGO_DIR=$(abspath $(BUILD)-pgo)/profile
 else
