@@ -3,9 +3,10 @@
 // (docs/certificate-format.md, "Replay") and reports each winner decision to
 // a ProofSink. Nothing here knows about Cap'n Proto or compression.
 #pragma once
+#include <algorithm>
+#include <bit>
 #include <cstdint>
 #include <stdexcept>
-#include <bit>
 #include <vector>
 
 #include "search.hpp"
@@ -33,11 +34,81 @@ struct EmitStats {
   uint64_t memoEntries = 0;
 };
 
+// The positions a proof emission has already emitted, with their outcome:
+// open addressing on whole keys (exact: a false match would drop a subtree
+// the checker needs), hashed by the canonical image's Zobrist hash the
+// emitter already has. A node-based map was a twentieth of a work unit's
+// time (n = 16). A work unit's thread keeps one for all its units: reset()
+// empties it by a new generation, so the next unit neither allocates nor
+// zeroes its slots again (a fresh memo per unit, grown to tens of MiB and
+// freed, cost n = 16 about 5% in page faults and zeroing).
+template <int W>
+class EmitMemo {
+ public:
+  struct Key {
+    Bits<W> live;
+    uint32_t heap;
+    bool operator==(const Key&) const = default;
+  };
+  struct Slot {
+    Key key{};
+    uint64_t hash = 0;
+    uint32_t generation = 0;  // the slot is empty unless this is the memo's
+    uint8_t state = 0;        // 1 lost, 2 won
+  };
+  size_t size() const { return used_; }
+  void reset() {
+    used_ = 0;
+    if (++generation_ == 0) {  // wrapped: old tags could match again
+      std::fill(slots_.begin(), slots_.end(), Slot{});
+      generation_ = 1;
+    }
+  }
+  // The outcome stored for key: 0 none, 1 lost, 2 won.
+  uint8_t lookup(const Key& key, uint64_t hash) {
+    const Slot& s = find(key, hash);
+    return s.generation == generation_ ? s.state : 0;
+  }
+  void insert(const Key& key, uint64_t hash, bool win) {
+    if (2 * (used_ + 1) > slots_.size()) grow();
+    Slot& s = find(key, hash);
+    if (s.generation == generation_) return;
+    s = Slot{key, hash, generation_, uint8_t(win ? 2 : 1)};
+    ++used_;
+  }
+
+ private:
+  static constexpr int kFirstBits = 10;
+  // The slot holding key, or the empty slot where it would go.
+  Slot& find(const Key& key, uint64_t hash) {
+    if (slots_.empty()) grow();
+    const size_t mask = slots_.size() - 1;
+    for (size_t i = size_t((hash * 0x9E3779B97F4A7C15ull) >> shift_);; i = (i + 1) & mask) {
+      Slot& s = slots_[i];
+      if (s.generation != generation_ || (s.hash == hash && s.key == key)) return s;
+    }
+  }
+  void grow() {
+    std::vector<Slot> old(slots_.empty() ? size_t{1} << kFirstBits : 2 * slots_.size());
+    shift_ = 64 - std::countr_zero(old.size());
+    old.swap(slots_);
+    for (const Slot& s : old)
+      if (s.generation == generation_) find(s.key, s.hash) = s;
+  }
+  std::vector<Slot> slots_;
+  int shift_ = 64 - kFirstBits;
+  uint32_t generation_ = 1;
+  size_t used_ = 0;
+};
+
 template <int W>
 class ProofEmitter {
  public:
-  ProofEmitter(const Graph<W>& g, Solver<W>& solver, ProofSink& sink, EmitOptions opt)
-      : g_(g), solver_(solver), sink_(sink), opt_(opt) {}
+  // memo: one to reuse (emptied here), or none for a memo of its own.
+  ProofEmitter(const Graph<W>& g, Solver<W>& solver, ProofSink& sink, EmitOptions opt, EmitMemo<W>* memo = nullptr)
+      : g_(g), solver_(solver), sink_(sink), opt_(opt), memo_(memo ? *memo : ownMemo_) {
+    memo_.reset();
+  }
 
   // Emits the proof that the player to move at (root, heap) wins (wantWin)
   // or loses. Throws if the search's answers do not add up to such a proof.
@@ -49,51 +120,7 @@ class ProofEmitter {
   EmitStats stats;
 
  private:
-  struct Key {
-    Bits<W> live;
-    uint32_t heap;
-    bool operator==(const Key&) const = default;
-  };
-  // The positions already emitted, with their outcome: open addressing on
-  // whole keys (exact: a false match would drop a subtree the checker needs),
-  // hashed by the canonical image's Zobrist hash the emitter already has.
-  // A node-based map was a twentieth of a work unit's time (n = 16).
-  class Memo {
-   public:
-    struct Slot {
-      Key key{};
-      uint64_t hash = 0;
-      uint8_t state = 0;  // 0 empty, 1 lost, 2 won
-    };
-    size_t size() const { return used_; }
-    // The slot holding key, or the empty slot where it would go.
-    Slot& find(const Key& key, uint64_t hash) {
-      if (slots_.empty()) slots_.resize(size_t{1} << kFirstBits);
-      const size_t mask = slots_.size() - 1;
-      for (size_t i = size_t((hash * 0x9E3779B97F4A7C15ull) >> shift_);; i = (i + 1) & mask)
-        if (slots_[i].state == 0 || (slots_[i].hash == hash && slots_[i].key == key)) return slots_[i];
-    }
-    void insert(const Key& key, uint64_t hash, bool win) {
-      if (2 * (used_ + 1) > slots_.size()) grow();
-      Slot& s = find(key, hash);
-      if (s.state != 0) return;
-      s = Slot{key, hash, uint8_t(win ? 2 : 1)};
-      ++used_;
-    }
-
-   private:
-    static constexpr int kFirstBits = 10;
-    void grow() {
-      std::vector<Slot> old(slots_.empty() ? size_t{1} << kFirstBits : 2 * slots_.size());
-      shift_ = 64 - std::countr_zero(old.size());
-      old.swap(slots_);
-      for (const Slot& s : old)
-        if (s.state != 0) find(s.key, s.hash) = s;
-    }
-    std::vector<Slot> slots_;
-    int shift_ = 64 - kFirstBits;
-    size_t used_ = 0;
-  };
+  using Key = typename EmitMemo<W>::Key;
 
   void visit(const Bits<W>& live, uint32_t heap, bool wantWin, int lastMove) {
     // Stopped (SIGINT/SIGTERM): abandon; the caller sees the flag and keeps nothing.
@@ -108,8 +135,8 @@ class ProofEmitter {
     const int frame = Graph<W>::canonicalFrame(h);
     const Key key{big ? g_.groupCanonical(live) : g_.image(frame, live), heap};
     const uint64_t keyHash = (big ? BitsHash<W>{}(key.live) : h.h[frame]) ^ Graph<W>::heapKey(heap);
-    if (const auto& slot = memo_.find(key, keyHash); slot.state != 0) {
-      if ((slot.state == 2) != wantWin) throw std::logic_error("proof emission: position needed with both outcomes");
+    if (const uint8_t state = memo_.lookup(key, keyHash); state != 0) {
+      if ((state == 2) != wantWin) throw std::logic_error("proof emission: position needed with both outcomes");
       return;
     }
     if (wantWin) {
@@ -158,7 +185,8 @@ class ProofEmitter {
   Solver<W>& solver_;
   ProofSink& sink_;
   EmitOptions opt_;
-  Memo memo_;
+  EmitMemo<W> ownMemo_;
+  EmitMemo<W>& memo_;
 };
 
 }  // namespace qcert

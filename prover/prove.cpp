@@ -237,6 +237,7 @@ UnitOutcome runUnits(const Graph<W>& g, const Bits<W>& root, const std::vector<i
   std::vector<std::unique_ptr<TranspositionTable>> tables;
   std::vector<std::unique_ptr<Solver<W>>> solvers;  // every solver made, kept for the totals and progress
   std::vector<std::atomic<Solver<W>*>> current(workers);
+  std::vector<EmitMemo<W>> emitMemos(workers);  // one per thread, reused by its units
   std::mutex solversMutex;
   for (int t = 0; t < workers; ++t) {
     if (req.deterministicUnits)
@@ -374,7 +375,7 @@ UnitOutcome runUnits(const Graph<W>& g, const Bits<W>& root, const std::vector<i
     }
     ClaimSpec claim = claimOf(req, pos.queens, pos.heap, true, false);
     CertificateWriter writer(file.string(), claim, req.cutoff, req.mirrorDefault, producerText(req), req.zstdLevel);
-    ProofEmitter<W> emitter(g, solver, writer, EmitOptions{req.cutoff, req.mirrorDefault, req.mirror});
+    ProofEmitter<W> emitter(g, solver, writer, EmitOptions{req.cutoff, req.mirrorDefault, req.mirror}, &emitMemos[t]);
     emitter.emit(pos.live, pos.heap, true);
     if (halt.load()) return false;  // emission with a halted solver (signal, or a lost sibling) may be cut short: discard
     const CertificateSummary sum = writer.finish();
