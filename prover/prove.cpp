@@ -110,7 +110,8 @@ std::string producerText(const ProveRequest& req, bool searched = true, bool uni
     text += ", interleaved order above " + std::to_string(req.search.interleaveAbove) + " squares";
   // What re-proving a deterministic unit needs to give the same bytes.
   if (units && req.deterministicUnits)
-    text += ", deterministic unit with a " + std::to_string(req.ttMegabytes) + " MiB table";
+    text += ", deterministic unit with a " + std::to_string(req.ttMegabytes) + " MiB table" +
+            (req.nearMegabytes ? " (" + std::to_string(req.nearMegabytes) + " MiB of it near)" : "");
   return text;
 }
 
@@ -241,7 +242,7 @@ UnitOutcome runUnits(const Graph<W>& g, const Bits<W>& root, const std::vector<i
   std::mutex solversMutex;
   for (int t = 0; t < workers; ++t) {
     if (req.deterministicUnits)
-      tables.push_back(std::make_unique<TranspositionTable>(req.ttMegabytes));
+      tables.push_back(std::make_unique<TranspositionTable>(req.ttMegabytes, req.nearMegabytes));
     solvers.push_back(std::make_unique<Solver<W>>(g, req.deterministicUnits ? *tables.back() : tt, req.search));
     solvers.back()->stop = &halt;
     current[t] = solvers.back().get();
@@ -519,6 +520,7 @@ ProveResult proveSharded(const Geometry& geo, const Graph<W>& g, const Bits<W>& 
   ProveResult res;
   res.sharded = true;
   res.ttBytes = tt.bytes();
+  res.ttNearBytes = tt.nearBytes();
   res.rootLive = root.count();
   const fs::path manifestDir = fs::absolute(req.out.empty() ? fs::path(".") : fs::path(req.out)).parent_path();
   const fs::path base = fs::absolute(req.unitsDir.empty() ? fs::path(req.out + ".units") : fs::path(req.unitsDir));
@@ -614,11 +616,12 @@ ProveResult proveWith(const Geometry& geo, const ProveRequest& req) {
     if (!root.test(q)) throw std::invalid_argument("queen on " + geo.squareName(q) + " " + geo.squarePaper(q) + " is attacked by an earlier queen");
     root = root.andNot(g.kill[q]);
   }
-  TranspositionTable tt(req.ttMegabytes);
+  TranspositionTable tt(req.ttMegabytes, req.nearMegabytes);
   Solver<W> solver(g, tt, req.search);
   solver.stop = req.stop;  // a stopped search's answers are discarded below, and never stored in the table
   ProveResult res;
   res.ttBytes = tt.bytes();
+  res.ttNearBytes = tt.nearBytes();
   res.rootLive = root.count();
   if (req.sharded()) return proveSharded<W>(geo, g, root, tt, req);
   ProgressReporter progress(req.progress, req.progressEvery, [&] { return solver.publishedNodes.load(std::memory_order_relaxed); });

@@ -20,6 +20,9 @@ struct ProveRequest {
   bool grundy = false;      // find and certify the Grundy value instead of the outcome
   std::string out;          // certificate path; empty: search only
   size_t ttMegabytes = 256;
+  // Of those, the table's near region for positions of at most
+  // TranspositionTable::kNearMaxLive live squares (0: one region; see tt.hpp).
+  size_t nearMegabytes = 0;
   int cutoff = 20;          // certificate cut-off K (see README: size vs check time)
   SearchOptions search;     // enhancements (all on by default) and small-solver limit
   bool mirrorDefault = true;
@@ -51,6 +54,7 @@ struct ProveResult {
   CertificateSummary cert;
   double searchSeconds = 0, emitSeconds = 0;
   size_t ttBytes = 0;
+  size_t ttNearBytes = 0;  // of which the near region's
   bool sharded = false;     // the certificate is a manifest over unit shards
   bool manifestWritten = false;
   UnitOutcome units;

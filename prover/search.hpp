@@ -79,7 +79,7 @@ class Solver {
     if (cnt <= smallLimit_) return smallWinningMove(live, heap, cnt);
     const Hash8 h = g_.hashOf(live);
     if (!solve(live, heap, h, cnt, 0, lastMove)) return -1;
-    auto hit = tt_.probe(keyOf(h, heap));
+    auto hit = tt_.probe(keyOf(h, heap), cnt);
     if (hit.found && hit.win && hit.move != TranspositionTable::kNoMove) {
       int m = fromCanonical(h, hit.move);
       if (m >= 0 && moveLoses(live, heap, m)) return m;
@@ -105,7 +105,7 @@ class Solver {
   // proof; the split units below it prove or refute it.
   int likelyWinningMove(const Bits<W>& live, uint32_t heap, int lastMove = -1) {
     for (uint32_t k = 0; k < heap; ++k) {
-      auto hit = tt_.probe(keyOf(g_.hashOf(live), k));
+      auto hit = tt_.probe(keyOf(g_.hashOf(live), k), live.count());
       if (!(hit.found && hit.win)) return kHeapMove + int(k);
     }
     const Hash8 h = g_.hashOf(live);
@@ -128,7 +128,7 @@ class Solver {
         if (!wins(child, heap, v)) return v;
         continue;
       }
-      auto hit = tt_.probe(keyOf(g_.hashOf(child), heap));
+      auto hit = tt_.probe(keyOf(g_.hashOf(child), heap), child.count());
       if (!(hit.found && hit.win)) return v;
     }
     return order.empty() ? -1 : order.front().second;
@@ -219,7 +219,7 @@ class Solver {
     if (cnt <= 32 && !inFrame(live)) setFrame(live, cnt);  // the small solves below share it
     if (opt_.mirrorLemma && heap == 0 && g_.mirrorLemmaLoss(live, h)) return false;
     const uint64_t key = keyOf(h, heap);
-    if (auto hit = tt_.probe(key); hit.found) {
+    if (auto hit = tt_.probe(key, cnt); hit.found) {
       ++stats.ttHits;
       return hit.win;
     }
@@ -254,7 +254,7 @@ class Solver {
       c.rank = v == mirrorMove ? -1 : count;
       if (count > smallLimit_) {  // the small solver needs no hash
         c.hash = g_.without(h, gone);
-        if (opt_.etc) tt_.prefetch(keyOf(c.hash, heap));
+        if (opt_.etc) tt_.prefetch(keyOf(c.hash, heap), count);
       }
     });
     // Enhanced transposition cutoffs, once all the children's buckets are on their way.
@@ -266,7 +266,7 @@ class Solver {
         winMove = kids[i].move;
         break;
       }
-      auto hit = tt_.probe(keyOf(kids[i].hash, heap));
+      auto hit = tt_.probe(keyOf(kids[i].hash, heap), kids[i].count);
       if (hit.found && !hit.win) {
         ++stats.etcCutoffs;
         winMove = kids[i].move;
@@ -304,7 +304,7 @@ class Solver {
     }
     const bool win = winMove >= 0;
     if (halted()) return win;
-    tt_.store(key, win, win ? toCanonical(h, winMove) : TranspositionTable::kNoMove,
+    tt_.store(key, cnt, win, win ? toCanonical(h, winMove) : TranspositionTable::kNoMove,
               unsigned(std::bit_width(stats.searchCalls - callsBefore)));
     return win;
   }

@@ -22,7 +22,7 @@ uint64_t pack(uint64_t generation, bool win, uint16_t move, unsigned work) {
 bool current(uint64_t data, uint64_t generation) { return (data >> kGenerationShift) == generation; }
 }  // namespace
 
-TranspositionTable::TranspositionTable(size_t megabytes) {
+TranspositionTable::TranspositionTable(size_t megabytes, size_t nearMegabytes, int nearMaxLive) {
   if (megabytes < 1) throw std::invalid_argument("transposition table needs at least 1 MiB");
   const auto cannot = [&](const std::string& why) {
     return ResourceError("cannot allocate a " + std::to_string(megabytes) + " MiB transposition table (" + why + ")");
@@ -34,19 +34,30 @@ TranspositionTable::TranspositionTable(size_t megabytes) {
   const uint64_t physicalMiB = pages > 0 && pageSize > 0 ? (uint64_t(pages) * uint64_t(pageSize)) >> 20 : UINT64_MAX;
   if (megabytes > physicalMiB) throw cannot("more than this machine's " + std::to_string(physicalMiB) + " MiB of memory");
   if (megabytes > (SIZE_MAX >> 20)) throw cannot("past the address space");
-  size_t want = megabytes * (size_t{1} << 20) / sizeof(Bucket);
-  buckets_ = std::bit_floor(want);
-  mask_ = buckets_ - 1;
+  if (nearMegabytes >= megabytes && nearMegabytes > 0)
+    throw std::invalid_argument("the near region of the transposition table must be smaller than the table");
+  const size_t want = megabytes * (size_t{1} << 20) / sizeof(Bucket);
+  if (nearMegabytes == 0) {
+    farBuckets_ = std::bit_floor(want);
+  } else {
+    nearBuckets_ = std::bit_floor(nearMegabytes * (size_t{1} << 20) / sizeof(Bucket));
+    nearMask_ = nearBuckets_ - 1;
+    nearMaxLive_ = nearMaxLive;
+    farBuckets_ = want - nearBuckets_;
+  }
+  const size_t buckets = nearBuckets_ + farBuckets_;
   // All-zero bytes are valid empty entries (std::atomic<uint64_t> is a plain
   // word here), so fresh anonymous pages need no initialisation pass.
   static_assert(sizeof(std::atomic<uint64_t>) == 8 && std::atomic<uint64_t>::is_always_lock_free);
-  void* p = mmap(nullptr, buckets_ * sizeof(Bucket), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  void* p = mmap(nullptr, buckets * sizeof(Bucket), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (p == MAP_FAILED) throw cannot(std::strerror(errno));
-  madvise(p, buckets_ * sizeof(Bucket), MADV_HUGEPAGE);  // far fewer page faults; a hint only
+  madvise(p, buckets * sizeof(Bucket), MADV_HUGEPAGE);  // far fewer page faults; a hint only
   table_ = static_cast<Bucket*>(p);
+  near_ = table_;
+  far_ = table_ + nearBuckets_;
 }
 
-TranspositionTable::~TranspositionTable() { munmap(table_, buckets_ * sizeof(Bucket)); }
+TranspositionTable::~TranspositionTable() { munmap(table_, bytes()); }
 
 // An entry of an older generation reads as empty, everywhere the table
 // looks, so a new generation is exactly an emptied table; only when the
@@ -56,12 +67,12 @@ TranspositionTable::~TranspositionTable() { munmap(table_, buckets_ * sizeof(Buc
 void TranspositionTable::clear() {
   if (++generation_ < (uint64_t{1} << 16)) return;
   generation_ = 1;
-  if (madvise(table_, buckets_ * sizeof(Bucket), MADV_DONTNEED) != 0)
-    std::memset(static_cast<void*>(table_), 0, buckets_ * sizeof(Bucket));  // all-zero bytes are empty entries
+  if (madvise(table_, bytes(), MADV_DONTNEED) != 0)
+    std::memset(static_cast<void*>(table_), 0, bytes());  // all-zero bytes are empty entries
 }
 
-TranspositionTable::Hit TranspositionTable::probe(uint64_t key) const {
-  const Bucket& b = table_[key & mask_];
+TranspositionTable::Hit TranspositionTable::probe(uint64_t key, int live) const {
+  const Bucket& b = bucketOf(key, live);
   for (const Entry& e : b.e) {
     const uint64_t d = e.data.load(std::memory_order_relaxed);
     if (current(d, generation_) && (e.check.load(std::memory_order_relaxed) ^ d) == key)
@@ -70,8 +81,8 @@ TranspositionTable::Hit TranspositionTable::probe(uint64_t key) const {
   return {};
 }
 
-void TranspositionTable::store(uint64_t key, bool win, uint16_t move, unsigned work) {
-  Bucket& b = table_[key & mask_];
+void TranspositionTable::store(uint64_t key, int live, bool win, uint16_t move, unsigned work) {
+  Bucket& b = bucketOf(key, live);
   Entry* victim = &b.e[0];
   unsigned victimWork = ~0u;
   for (Entry& e : b.e) {

@@ -132,6 +132,12 @@ TEST(ProverCli, InterleaveAboveNegative) {
 TEST(ProverCli, InterleaveAboveNotANumber) {
   expectUsageError(prover({"prove", "--n", "4", "--interleave-above", "half"}), "auto or a number");
 }
+TEST(ProverCli, NearRegionNotBelowTheTable) {
+  expectUsageError(prover({"prove", "--n", "4", "--tt-mb", "64", "--near-mb", "64"}), "below --tt-mb");
+}
+TEST(ProverCli, NearRegionNotANumber) {
+  expectUsageError(prover({"prove", "--n", "4", "--near-mb", "half"}), "auto or a number");
+}
 TEST(ProverCli, TtSizeZero) { expectUsageError(prover({"prove", "--n", "4", "--tt-mb", "0"}), "tt-mb"); }
 
 // An unwritable --out must fail with a message naming the path, and must not
