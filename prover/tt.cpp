@@ -53,7 +53,6 @@ TranspositionTable::TranspositionTable(size_t megabytes, size_t nearMegabytes, i
   if (p == MAP_FAILED) throw cannot(std::strerror(errno));
   madvise(p, buckets * sizeof(Bucket), MADV_HUGEPAGE);  // far fewer page faults; a hint only
   table_ = static_cast<Bucket*>(p);
-  near_ = table_;
   far_ = table_ + nearBuckets_;
 }
 

@@ -72,7 +72,7 @@ class TranspositionTable {
   // power of two picked by the key's low bits, the layout before the split,
   // so that certificates made before it can be made again byte for byte.
   const Bucket& bucketOf(uint64_t key, int live) const {
-    if (live <= nearMaxLive_) return near_[key & nearMask_];
+    if (live <= nearMaxLive_) return table_[key & nearMask_];  // the near region comes first
     return split() ? far_[size_t((unsigned __int128)key * farBuckets_ >> 64)] : far_[key & (farBuckets_ - 1)];
   }
   Bucket& bucketOf(uint64_t key, int live) {
@@ -82,9 +82,8 @@ class TranspositionTable {
   size_t nearBuckets_ = 0, nearMask_ = 0, farBuckets_ = 0;
   int nearMaxLive_ = -1;  // -1: no near region
   uint64_t generation_ = 1;  // entries of other generations are empty
-  Bucket* table_;  // anonymous mmap: zero pages are only touched when used
-  Bucket* near_;   // the first nearBuckets_ buckets of table_
-  Bucket* far_;    // the rest
+  Bucket* table_;  // anonymous mmap: zero pages are only touched when used; the near buckets first
+  Bucket* far_;    // the rest: table_ + nearBuckets_
 };
 
 }  // namespace qcert
