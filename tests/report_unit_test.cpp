@@ -102,12 +102,20 @@ TEST(Report, UnpublishedNumbersAreFilledInFromTheCertifiedStatement) {
 }
 
 TEST(Report, ResultsFileErrorsNameTheLine) {
-  std::istringstream bad("#qcert-audit-results\t1\nsource\tid\n");
+  std::istringstream bad("#qcert-audit-results\t2\nsource\tid\n");
   try {
     readAuditResults(bad);
     FAIL() << "accepted a wrong column line";
   } catch (const std::invalid_argument& e) {
     EXPECT_NE(std::string(e.what()).find("line 2"), std::string::npos) << e.what();
+  }
+  // Results of the format before the family column: named, not misread.
+  std::istringstream old("#qcert-audit-results\t1\nsource\tid\tstatus\n");
+  try {
+    readAuditResults(old);
+    FAIL() << "accepted format 1";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("line 1: results of format 1, this qcert reads format 2"), std::string::npos) << e.what();
   }
   std::istringstream empty("");
   EXPECT_THROW(readAuditResults(empty), std::invalid_argument);

@@ -1,67 +1,130 @@
 #!/usr/bin/env bash
 # make audit: for every claim in proofs/*.claims, prove it and check the
-# certificate with the independent checker, within a time budget; write the
-# results to out/audit/results.tsv, print them as a table (`qcert report`,
+# certificate with the independent checker, within a wall-clock budget; write
+# the results to out/audit/results.tsv, print them as a table (`qcert report`,
 # 100 columns) and write out/audit/report.html. A published claim the
-# certificates contradict is "refuted", shown, never hidden. Exit status 1
-# if any certificate failed to verify (2 if the table could not be printed).
+# certificates contradict is "refuted", shown, never hidden. Exit status 1 if
+# any certificate failed to verify, 2 if the run could not start or the table
+# could not be printed.
 #
-#   AUDIT_BUDGET=seconds   wall-clock budget for the whole run (default 780):
-#                          proving, checking and everything around them. A
-#                          claim starts only if its estimate (below) fits in
-#                          what is left; a proof or check still running when
-#                          the budget ends is stopped ("not run: over budget"),
-#                          so the run ends within the budget plus a few seconds
-#                          for the table. A claim whose proof does not fit is
-#                          checked from a shipped certificate if that fits.
-#                          Claims estimated at over a minute that have a
-#                          shipped certificate (n = 16, G(15), G(16), n = 18) are
-#                          checked from it, first, so that the headline
-#                          results are in every run; the small claims fill
-#                          the rest of the budget, cheapest first.
+# How the budget is spent, so that a busy machine still gets a useful answer:
+#   1. the small claims (manifest estimate up to 10 s) and the small shipped
+#      certificates, cheapest first, as independent jobs, AUDIT_JOBS at a
+#      time (default: the cores). A small job starts whenever budget is left;
+#      one that runs far past its estimate is stopped at its cap and tried
+#      again in phase 3: an estimate that proves wrong never starves the rest.
+#   2. the headline shipped certificates (claims over a minute with one in
+#      certs/: n = 16, G(15), G(16), both n = 18 manifests), one at a time on
+#      every core, cheapest first, then the n = 16 reply table (below); each
+#      starts only if its predicted time fits what is left.
+#   3. everything else, cheapest first, while its prediction fits (a proof that
+#      does not fit is checked from its shipped certificate if that fits).
+# Predictions: a job's time on a quiet machine (what this machine took in an
+# earlier audit, as CPU time per thread, in out/audit/times.tsv; else the
+# manifest's estimate) times this run's slowdown (wall x threads / CPU time of
+# the jobs finished so far, at least 1): five other busy processes on two
+# cores make it about 3.5, and the headline checks are then left for a
+# quieter run instead of being started and stopped. A claim not run says
+# why; the terminal table sums those over budget in one line per source and
+# family, and each headline certificate not checked gets the checker command
+# and how long it takes.
+#
+#   AUDIT_BUDGET=seconds   wall-clock budget (default 780; 110 with
+#                          AUDIT_QUICK=1). Work stops 3 s before its end (the
+#                          results and the table); a job still running then is
+#                          stopped and reported "not run".
+#   AUDIT_QUICK=1          make audit-quick: a first look in under 2 minutes:
+#                          the cheapest claim of each source and family proved
+#                          and checked, every small shipped certificate
+#                          checked, the rest listed as not run.
+#   AUDIT_JOBS=K           jobs at a time (default: the cores)
+#   AUDIT_SMALL_CAP=s      a small job runs at most max(s, 10 x its estimate)
+#                          times the slowdown (default 30), then waits for
+#                          phase 3 with the rest
 #   AUDIT_SHIPPED=1        check shipped certificates instead of proving
 #   AUDIT_PROVE_ALL=1      prove claims over a minute too, where they fit
 #   AUDIT_TT_MB=MiB        prover transposition table (default: the prover's
 #                          own, sized by the board, and 4096 for claims
-#                          estimated at a minute or more; every table page a
-#                          proof touches costs a fault and zeroing)
+#                          estimated at a minute or more)
 #   AUDIT_MANIFESTS="proofs/a.claims ..."  only these manifests (default: all)
 #   AUDIT_OUT=dir          where certificates, logs and results go (out/audit)
-#   (The n = 16 reply table: when rudd-n16 is certified from its shipped
-#   certificate, qcert replies verifies it again after the claims and writes
-#   the replies to out/audit/replies-n16.tsv, drawn in the report; its time
-#   is kept from the budget when rudd-n16 is certified.)
+#   AUDIT_CERTS=dir        the shipped certificates (certs)
 #   AUDIT_SHIP=1           copy every certified certificate under 4 MiB (a
 #                          sharded one with its units: under 32 MiB) to
 #                          certs/<id>.qcert[.units] (how certs/ is made)
-#
-# Estimates: the seconds this machine took for the same claim (same prover
-# arguments) in an earlier audit, kept in out/audit/times.tsv, plus a quarter;
-# else the manifest's prove estimate for the proof and, for the check, the
-# "check about N s" its backing column states (n = 18, whose proof takes hours
-# and whose check minutes) or 35% of the proof estimate, at least 0.2 s
-# (measured check/prove ratios are 0.05-0.35 for proofs of a second or more;
-# count estimates already include the recount).
+# The n = 16 reply table: when certs/rudd-n16.qcert is verified in this run,
+# `qcert replies` verifies it again and writes the winner's reply to every
+# first move to out/audit/replies-n16.tsv, drawn in the HTML report.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 PROVER=${PROVER:-build/bin/prover}
 CHECKER=${CHECKER:-build/bin/checker}
 QCERT=${QCERT:-build/bin/qcert}
-budget=${AUDIT_BUDGET:-780}
+die() { echo "audit: $*" >&2; exit 2; }
+
+quick=${AUDIT_QUICK:-0}
+[[ "$quick" =~ ^[01]$ ]] || die "AUDIT_QUICK must be 0 or 1, not '$quick'"
+if [ "$quick" = 1 ]; then budget=${AUDIT_BUDGET:-110}; else budget=${AUDIT_BUDGET:-780}; fi
+[[ "$budget" =~ ^[0-9]{1,9}$ ]] && [ "$budget" -ge 10 ] || die "AUDIT_BUDGET must be a whole number of seconds, at least 10, not '$budget'"
+slots=${AUDIT_JOBS:-$(nproc 2>/dev/null || echo 2)}
+[[ "$slots" =~ ^[0-9]{1,3}$ ]] && [ "$slots" -ge 1 ] || die "AUDIT_JOBS must be a whole number from 1 to 999, not '$slots'"
+for v in AUDIT_SHIPPED AUDIT_PROVE_ALL AUDIT_SHIP; do
+  [[ "${!v:-0}" =~ ^[01]$ ]] || die "$v must be 0 or 1, not '${!v}'"
+done
+small_cap=${AUDIT_SMALL_CAP:-30}
+[[ "$small_cap" =~ ^[0-9]{1,6}$ ]] && [ "$small_cap" -ge 1 ] || die "AUDIT_SMALL_CAP must be a whole number of seconds, not '$small_cap'"
 tt=${AUDIT_TT_MB:-}
-work=${AUDIT_OUT:-out/audit}
-mkdir -p "$work"
+[ -z "$tt" ] || [[ "$tt" =~ ^[0-9]{1,7}$ ]] || die "AUDIT_TT_MB must be a number of MiB, not '$tt'"
+for tool in "$PROVER" "$CHECKER" "$QCERT"; do [ -x "$tool" ] || die "$tool is not built (make build)"; done
+
+# Output: a folder of ours, and regular files in it; anything else that is
+# already there under one of our names is refused before any work.
+work=${AUDIT_OUT-out/audit}
+[ -n "$work" ] || die "AUDIT_OUT is empty: name a folder (default out/audit)"
+if [ -e "$work" ] || [ -L "$work" ]; then [ -d "$work" ] || die "AUDIT_OUT $work exists and is not a folder"; fi
+mkdir -p "$work" 2>/dev/null || die "cannot create the folder $work"
+for f in results.tsv times.tsv report.html replies-n16.tsv; do
+  p=$work/$f
+  if [ -e "$p" ] || [ -L "$p" ]; then [ -f "$p" ] || die "$p exists and is not a regular file: not replacing it"; fi
+done
+[ ! -e "$work/logs" ] || [ -d "$work/logs" ] || die "$work/logs exists and is not a folder"
 results=$work/results.tsv
 times=$work/times.tsv
 manifests=${AUDIT_MANIFESTS:-proofs/*.claims}
+certs=${AUDIT_CERTS:-certs}
+certs=${certs%/}
+# This run's job results and logs; they replace $work/logs at the end.
+run_dir=$(mktemp -d "$work/.run.XXXXXX") || die "cannot create a folder in $work"
+# Each job is a process group of its own (set -m), so that stopping the audit
+# stops every prover and checker it started.
+set -m
+declare -A running        # pid (= process group) -> job
+cleanup() {
+  local pid
+  for pid in "${!running[@]}"; do kill -TERM -- "-$pid" 2>/dev/null; done
+  [ -d "$run_dir" ] && rm -rf "$run_dir"
+}
+trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
 start_us=${EPOCHREALTIME/./}
-# Work stops 3 s before the budget's end: writing the results and the table.
+printf '#ms\tevent\tjob\tclaim\tphase\testimate_ms\n' >"$run_dir/schedule.tsv"  # what ran when (logs/schedule.tsv)
 budget_us=$((budget * 1000000 - 3000000))
 started_at=$(date -u +%Y-%m-%dT%H:%M:%SZ)
-
 left_us() { echo $((budget_us - (${EPOCHREALTIME/./} - start_us))); }
 # Microseconds as seconds with two decimals, into variable $1.
 secs() { printf -v "$1" '%d.%02d' $(($2 / 1000000)) $(($2 % 1000000 / 10000)); }
+# Microseconds as a duration a person reads ("about 4 min 20 s"), into $1.
+duration() {
+  local s=$(($2 / 1000000)) text
+  if [ $s -lt 60 ]; then text="$((s < 1 ? 1 : s)) s"
+  elif [ $s -lt 3600 ]; then text="$((s / 60)) min"; [ $((s % 60)) -gt 0 ] && text+=" $((s % 60)) s"
+  elif [ $s -lt 172800 ]; then text="$(((s + 1800) / 3600)) h"
+  elif [ $s -lt 63072000 ]; then text="$(((s + 43200) / 86400)) days"
+  else text="$(((s + 15778800) / 31557600)) years"; fi
+  printf -v "$1" 'about %s' "$text"
+}
 # Microseconds as whole milliseconds ('-' for none), into variable $1.
 ms() { if [[ "$2" =~ ^[0-9]+$ ]]; then printf -v "$1" '%d' $(($2 / 1000)); else printf -v "$1" '-'; fi; }
 trim() { local s=$2; s=${s#"${s%%[![:space:]]*}"}; s=${s%"${s##*[![:space:]]}"}; printf -v "$1" '%s' "$s"; }
@@ -72,21 +135,44 @@ glob_of() { local s=$1 out="" i ch; for ((i = 0; i < ${#s}; i++)); do ch=${s:i:1
 # Statements say "1 solution" but "2 solutions"; an unpublished '*' count does
 # not say which, so '*' statements are compared with every count in the plural.
 plural_of() { sed -E 's/\b1 (solution|placement|node|end position|distinct play|queen)\b/1 \1s/g; s/at least 1 non-attacking queen is needed/at least 1 non-attacking queens are needed/' <<<"$1"; }
+# The game family of a claim's prover arguments (the report sums what was not
+# run by source and family).
+family_of() {
+  case "$1" in
+    -) printf -v "$2" 'no certificate' ;;
+    count*) printf -v "$2" 'counting' ;;
+    mod2*) printf -v "$2" 'mod-2 game' ;;
+    partizan*) printf -v "$2" 'partizan game' ;;
+    *--piece*|*--board*|*--holes*) printf -v "$2" 'variants' ;;
+    *) printf -v "$2" 'queens game' ;;
+  esac
+}
+# "1m2.345s" (bash's `times`) as microseconds.
+times_us() {
+  local t=$1 m s f
+  m=${t%%m*}; s=${t#*m}; s=${s%s}; f=${s#*.}; s=${s%.*}
+  f=${f}000000; f=${f:0:6}
+  echo $(((10#$m * 60 + 10#$s) * 1000000 + 10#$f))
+}
 
-# Times measured by earlier audits: id|args -> prove and check microseconds.
+# Times measured by earlier audits (id|args -> quiet-machine microseconds of
+# the proof and of the check: CPU time per thread). A file of another format
+# is ignored; a number out of range is not an estimate.
 declare -A seen_prove seen_check
-if [ -f "$times" ]; then
+times_magic=$'#qcert-audit-times\t2'
+if [ -f "$times" ] && [ "$(head -n 1 "$times")" = "$times_magic" ]; then
   while IFS=$'\t' read -r t_id t_args t_prove t_check; do
-    [ -n "$t_prove" ] && [ "$t_prove" != - ] && seen_prove["$t_id|$t_args"]=$t_prove
-    [ -n "$t_check" ] && [ "$t_check" != - ] && seen_check["$t_id|$t_args"]=$t_check
-  done < <(grep -v '^#' "$times")
+    [[ "$t_id" == \#* ]] && continue
+    [[ "$t_prove" =~ ^[0-9]{1,13}$ ]] && seen_prove["$t_id|$t_args"]=$t_prove
+    [[ "$t_check" =~ ^[0-9]{1,13}$ ]] && seen_check["$t_id|$t_args"]=$t_check
+  done < <(tail -n +2 "$times")
 fi
 
-declare -A made_cert made_time made_by  # prover arguments -> certificate, prove time, claim id (reuse within a run)
+# ---- the claims ---------------------------------------------------------------
 declare -A shipped               # prover arguments -> a shipped certificate for them
-declare -A checked_verdict checked_code checked_time  # certificate -> checker result (check each file once)
-claim_source=() claim_line=() source_lines=()
+c_source=() c_id=() c_statement=() c_args=() c_est=() c_backing=() c_family=() source_lines=()
 for manifest in $manifests; do
+  [ -f "$manifest" ] || die "no manifest $manifest"
   source=$(basename "$manifest" .claims)
   # The manifest's first comment paragraph describes the source.
   about=$(awk '/^#/ { sub(/^# ?/, ""); printf "%s ", $0; next } { exit }' "$manifest" | sed 's/ *$//')
@@ -95,233 +181,481 @@ for manifest in $manifests; do
   source_lines+=("$source"$'\t'"$manifest"$'\t'"$about")
   while IFS= read -r line; do
     [[ "$line" =~ ^[[:space:]]*(#|$) ]] && continue
-    claim_source+=("$source"); claim_line+=("$line")
-    IFS='|' read -r id _ args _ <<<"$line"
-    trim id "$id"; read -ra a <<<"$args"; args="${a[*]}"
-    [ -f "certs/$id.qcert" ] && shipped[$args]="certs/$id.qcert"
+    IFS='|' read -r id statement args est backing <<<"$line"
+    trim id "$id"; trim statement "$statement"; read -ra a <<<"$args"; args="${a[*]}"
+    trim est "$est"; trim backing "$backing"
+    [[ "$est" =~ ^[0-9]{1,12}$ ]] || est=0
+    c_source+=("$source"); c_id+=("$id"); c_statement+=("$statement"); c_args+=("$args")
+    c_est+=("$est"); c_backing+=("$backing"); family_of "$args" fam; c_family+=("$fam")
+    [ -f "$certs/$id.qcert" ] && shipped[$args]="$certs/$id.qcert"
   done <"$manifest"
 done
-total=${#claim_line[@]}
+total=${#c_id[@]}
+[ "$total" -gt 0 ] || die "no claims in $manifests"
 failures=0
-
-# Claims over a minute with a shipped certificate first (checked from it),
-# then the rest cheapest first (estimates up to 10 s in manifest order, then
-# the others by estimate), so the budget goes to the headline results and
-# then to as many claims as it can; the table lists them in manifest order.
-from_shipped() {  # estimate args: true when the claim is checked from its shipped certificate
-  [ "${AUDIT_PROVE_ALL:-0}" != 1 ] && [ "${1:-0}" -gt 60 ] 2>/dev/null && [ -n "${shipped[$2]:-}" ]
-}
-order=$(for i in "${!claim_line[@]}"; do
-  IFS='|' read -r _ _ a e b <<<"${claim_line[$i]}"; trim e "$e"; read -ra aa <<<"$a"; a="${aa[*]}"
-  # "checked last": a second manifest over shards another claim checks first
-  # (n = 18 after i9) gets only the budget the small claims leave.
-  if [[ "$b" == *"checked last"* ]]; then echo "3 0 $i"
-  elif from_shipped "$e" "$a"; then echo "0 ${e:-0} $i"
-  elif [ "${e:-0}" -le 10 ] 2>/dev/null; then echo "1 0 $i"; else echo "2 ${e:-0} $i"; fi
-done | sort -k1,1n -k2,2n -k3,3n | awk '{ print $3 }')
 
 # One result per claim: status (certified, refuted, lemma, not-run, failed),
 # detail (how or why), the certified statement, times in microseconds.
-declare -A r_status r_detail r_proved r_prove r_check r_reused r_bytes r_cert r_estimate r_stopped_prove r_stopped_check
-result() {  # status detail
-  r_status[$idx]=$1; one_line "r_detail[$idx]" "$2"
-  done_count=$((done_count + 1))
-  if [ -t 2 ]; then
-    local s; secs s $((budget_us - $(left_us)))
-    printf '\r\033[K[%d/%d] %s: %s (%s s of %s)' "$done_count" "$total" "$id" "$1" "$s" "$budget" >&2
-  fi
-}
+declare -A r_status r_detail r_proved r_prove r_check r_reused r_bytes r_cert r_estimate
 done_count=0
-replies_idx="" replies_est=0 replies_measured="" replies_key="rudd-n16|replies --tsv"
-for idx in $order; do
-  line=${claim_line[$idx]}
-  IFS='|' read -r id statement args est backing <<<"$line"
-  trim id "$id"; trim statement "$statement"; read -ra a <<<"$args"; args="${a[*]}"
-  trim est "$est"; trim backing "$backing"
-  [[ "$est" =~ ^[0-9]+$ ]] || est=0
-  r_proved[$idx]="" r_prove[$idx]="-" r_check[$idx]="-" r_reused[$idx]="" r_bytes[$idx]="-" r_cert[$idx]=""
-  # Counts: rules every true count obeys, checked on the published numbers
-  # without counting ('*' = not published); an impossible entry is refuted
-  # here, whatever its size.
-  if [[ "$args" == count* ]]; then
-    rules=$($PROVER table-check "$statement" 2>&1)
-    rc=$?
-    if [ $rc -eq 2 ]; then  # a manifest line the rules cannot read is the manifest's fault
-      failures=$((failures + 1)); result failed "table-check cannot read the statement: $rules"; continue
-    fi
-    if [[ "$rules" == IMPOSSIBLE:* ]]; then
-      result refuted "impossible: ${rules#IMPOSSIBLE: }"; continue
-    fi
-  fi
+result() {  # claim status detail
+  r_status[$1]=$2; one_line "r_detail[$1]" "$3"
+  done_count=$((done_count + 1))
+}
+for ((i = 0; i < total; i++)); do r_prove[$i]=-; r_check[$i]=-; r_bytes[$i]=-; r_proved[$i]=""; r_cert[$i]=""; r_reused[$i]=""; done
+
+# A claim's quiet-machine estimates (microseconds): an earlier audit's
+# measurement, else the manifest's ("check about N s" in its backing for the
+# check, else 35% of the proof, at least 0.2 s; counts include the recount).
+est_prove_of() {  # claim -> into $2
+  local k="${c_id[$1]}|${c_args[$1]}"
+  if [ -n "${seen_prove[$k]:-}" ]; then printf -v "$2" '%d' "${seen_prove[$k]}"
+  else printf -v "$2" '%d' $((c_est[$1] * 1000000)); fi
+}
+est_check_of() {
+  local k="${c_id[$1]}|${c_args[$1]}" e
+  if [ -n "${seen_check[$k]:-}" ]; then e=${seen_check[$k]}
+  elif [[ "${c_args[$1]}" == count* ]]; then e=200000
+  elif [[ "${c_backing[$1]}" =~ check\ about\ ([0-9]+)\ s ]]; then e=$((BASH_REMATCH[1] * 1000000))
+  else e=$((c_est[$1] * 350000)); [ $e -lt 200000 ] && e=200000; fi
+  printf -v "$2" '%d' "$e"
+}
+
+# Counts: rules every true count obeys, checked on the published numbers
+# without counting ('*' = not published); an impossible entry is refuted here,
+# whatever its size.
+declare -A settled
+for ((i = 0; i < total; i++)); do
+  args=${c_args[$i]}
   if [ "$args" = "-" ]; then
-    case "$backing" in
-      lemma*) result lemma "${backing#lemma: }" ;;
-      *) result not-run "${backing#not run: }" ;;
+    case "${c_backing[$i]}" in
+      lemma*) result "$i" lemma "${c_backing[$i]#lemma: }" ;;
+      *) result "$i" not-run "${c_backing[$i]#not run: }" ;;
     esac
-    continue
+    settled[$i]=1; continue
   fi
-  # Estimates (microseconds): an earlier audit's measurement, else the manifest's.
-  key="$id|$args"
-  if [ -n "${seen_prove[$key]:-}" ]; then est_prove=$((seen_prove[$key] * 5 / 4)); else est_prove=$((est * 1000000)); fi
-  if [ -n "${seen_check[$key]:-}" ]; then est_check=$((seen_check[$key] * 5 / 4))
-  elif [[ "$args" == count* ]]; then est_check=200000
-  elif [[ "$backing" =~ check\ about\ ([0-9]+)\ s ]]; then est_check=$((BASH_REMATCH[1] * 1000000))  # measured, in the manifest
-  else est_check=$((est * 350000)); [ $est_check -lt 200000 ] && est_check=200000; fi
-  r_estimate[$idx]=$((est_prove + est_check))
-  cert="" how=""
-  if [ -n "${made_cert[$args]:-}" ]; then
-    cert=${made_cert[$args]}; r_prove[$idx]=${made_time[$args]}; how="proved for ${made_by[$args]}"
-  elif [ "${AUDIT_SHIPPED:-0}" != 1 ] && ! from_shipped "$est" "$args" && [ $((est_prove + est_check)) -le "$(left_us)" ]; then
-    cert="$work/$id.qcert"
-    rm -rf "$cert" "$cert.units"  # a fresh proof, not a resumed one
-    table=()
-    if [[ "$args" == count* ]]; then table=()  # no transposition table in counting
-    elif [ -n "$tt" ]; then table=(--tt-mb "$tt"); elif [ "$est" -ge 60 ]; then table=(--tt-mb 4096); fi
-    t0=${EPOCHREALTIME/./}
-    # The prover gets what is left of the budget; stopped (SIGTERM, exit 3
-    # keeping finished units), it decides nothing.
-    limit=$(( $(left_us) / 1000000 )); [ $limit -lt 1 ] && limit=1
-    timeout --kill-after=5 "$limit" $PROVER $args --out "$cert" "${table[@]}" -q >"$work/$id.prove.log" 2>&1
-    rc=$?
-    r_prove[$idx]=$((${EPOCHREALTIME/./} - t0))
-    if [ $rc -eq 124 ] || [ $rc -eq 137 ] || { [ $rc -eq 3 ] && [ "$(left_us)" -le 0 ]; }; then
-      secs s "${r_prove[$idx]}"; r_stopped_prove[$idx]=1
-      result not-run "over budget: the proof was stopped after $s s when the budget ran out"; continue
-    elif [ $rc -ne 0 ]; then
-      failures=$((failures + 1)); result failed "prover exit $rc: $(tail -n 1 "$work/$id.prove.log")"; continue
-    fi
-    made_cert[$args]=$cert; made_time[$args]=${r_prove[$idx]}; made_by[$args]=$id; how=proved
-  elif [ -n "${shipped[$args]:-}" ] && { [ -n "${checked_code[${shipped[$args]}]:-}" ] || [ "$est_check" -le "$(left_us)" ]; }; then
-    cert=${shipped[$args]}; how=shipped
-  else
-    if [ "${AUDIT_SHIPPED:-0}" = 1 ]; then result not-run "no shipped certificate (AUDIT_SHIPPED=1)"
-    else result not-run "over budget"; fi
-    continue
-  fi
-  if [ -n "${checked_code[$cert]:-}" ]; then
-    verdict=${checked_verdict[$cert]}; code=${checked_code[$cert]}; r_check[$idx]=${checked_time[$cert]}; r_reused[$idx]=1
-  elif [ "$est_check" -gt "$(left_us)" ]; then
-    verdict="NOT CHECKED: the check (estimated $((est_check / 1000000)) s) does not fit in what is left of the budget"; code=2
-  else
-    # The checker gets what is left of the budget, less a second for its
-    # start and exit: past it, it stops with NOT CHECKED (exit 2), no verdict.
-    limit=$(( $(left_us) / 1000000 - 1 )); [ $limit -lt 1 ] && limit=1
-    t0=${EPOCHREALTIME/./}
-    verdict=$($CHECKER --jobs "$(nproc)" --time-limit "$limit" "$cert" 2>"$work/$id.check.err" |
-              grep -E '^(VERIFIED|REJECTED|NOT CHECKED):' | head -n 1)
-    code=${PIPESTATUS[0]}
-    r_check[$idx]=$((${EPOCHREALTIME/./} - t0))
-    [ "$code" -eq 2 ] && [[ "$verdict" == "NOT CHECKED:"* ]] && r_stopped_check[$idx]=1
-    checked_verdict[$cert]=$verdict; checked_code[$cert]=$code; checked_time[$cert]=${r_check[$idx]}
-  fi
-  r_cert[$idx]=$cert
-  r_bytes[$idx]=$(du -sb "$cert" ${cert}.units 2>/dev/null | awk '{ s += $1 } END { print s + 0 }')
-  proved=${verdict#VERIFIED: }; proved=${proved% (queens game)}
-  if [ "${AUDIT_SHIP:-0}" = 1 ] && [ "$code" -eq 0 ] && [[ "$cert" != certs/* ]]; then  # not shipped already
-    if [ -d "$cert.units" ] && [ "${r_bytes[$idx]}" -le 33554432 ]; then
-      mkdir -p certs && cp "$cert" "certs/$id.qcert" && rm -rf "certs/$id.qcert.units" &&
-        cp -r "$cert.units" "certs/$id.qcert.units"
-    elif [ ! -d "$cert.units" ] && [ "${r_bytes[$idx]}" -le 4194304 ]; then
-      mkdir -p certs && cp "$cert" "certs/$id.qcert"
-    fi
-  fi
-  if [ "$code" -eq 2 ] && [[ "$verdict" == "NOT CHECKED:"* ]]; then
-    result not-run "over budget: ${how}, not checked: ${verdict#NOT CHECKED: }"  # no verdict either way
-  elif [ "$code" -ne 0 ] || [[ "$verdict" != VERIFIED:* ]]; then
-    failures=$((failures + 1))
-    result failed "checker exit $code: ${verdict:-$(tail -n 1 "$work/$id.check.err")}"
-  elif [ "$proved" = "$statement" ]; then
-    r_proved[$idx]=$proved; result certified "$how"
-  elif [[ "$statement" == *"*"* ]] && [[ "$(plural_of "$proved")" == $(glob_of "$(plural_of "$statement")") ]]; then
-    r_proved[$idx]=$proved; result certified "$how"  # every published number matches; '*' = not published
-  else
-    r_proved[$idx]=$proved; result refuted "certified instead"
-  fi
-  # The n = 16 reply table (after the claims) verifies this certificate
-  # again: its time is kept from the budget now, before the small claims.
-  if [ "$id" = rudd-n16 ] && [ "${r_status[$idx]}" = certified ] && [ "$cert" = certs/rudd-n16.qcert ] && [ -z "$replies_idx" ]; then
-    replies_idx=$idx
-    if [ -n "${seen_check[$replies_key]:-}" ]; then replies_est=$((seen_check[$replies_key] * 5 / 4))
-    else replies_est=$((${checked_time[$cert]:-60000000} * 2 + 10000000)); fi  # measured: 1.5-2.5 times the check (it verifies the whole certificate again)
-    budget_us=$((budget_us - replies_est))
+  [[ "$args" == count* ]] || continue
+  rules=$($PROVER table-check "${c_statement[$i]}" 2>&1)
+  rc=$?
+  if [ $rc -eq 2 ]; then  # a manifest line the rules cannot read is the manifest's fault
+    failures=$((failures + 1)); result "$i" failed "table-check cannot read the statement: $rules"; settled[$i]=1
+  elif [[ "$rules" == IMPOSSIBLE:* ]]; then
+    result "$i" refuted "impossible: ${rules#IMPOSSIBLE: }"; settled[$i]=1
   fi
 done
-[ -t 2 ] && printf '\r\033[K' >&2
 
-# The n = 16 round-1 reply table, for the HTML report: when rudd-n16 was
-# certified from its shipped certificate in this run, qcert replies verifies
-# it again with the checker library and writes the winner's reply to every
-# first move (qcert replies --help: --tsv), within what is left of the budget
-# (the time kept for it above). Without the file the report says where the
-# table comes from.
-replies_file=$work/replies-n16.tsv
-rm -f "$replies_file"
-if [ -n "$replies_idx" ]; then
-  budget_us=$((budget_us + replies_est))
-  limit=$(( $(left_us) / 1000000 - 1 ))
-  if [ $limit -lt 1 ]; then
-    echo "audit: no time left for the n = 16 reply table (qcert replies certs/rudd-n16.qcert prints it)" >&2
+# ---- the jobs -----------------------------------------------------------------
+# One job per distinct prover arguments (claims with the same arguments share
+# its certificate): prove and check, or check a shipped certificate.
+j_kind=() j_args=() j_cert=() j_ship=() j_threads=() j_est=() j_phase=() j_members=() j_fallback=()
+declare -A job_of_args
+from_shipped() {  # claim: checked from its shipped certificate (a headline)
+  [ "${AUDIT_PROVE_ALL:-0}" != 1 ] && [ "${c_est[$1]}" -gt 60 ] && [ -n "${shipped[${c_args[$1]}]:-}" ]
+}
+threads_of() {  # prover arguments -> the threads they ask for (--jobs K), at most the slots
+  local t=1
+  [[ " $1 " =~ \ --jobs\ ([0-9]+)\  ]] && t=${BASH_REMATCH[1]}
+  [ "$t" -gt "$slots" ] && t=$slots
+  [ "$t" -lt 1 ] && t=1
+  echo "$t"
+}
+# AUDIT_QUICK: the cheapest claim of each source and family is proved.
+declare -A quick_pick
+if [ "$quick" = 1 ]; then
+  declare -A quick_est
+  for ((i = 0; i < total; i++)); do
+    [ -n "${settled[$i]:-}" ] && continue
+    [ "${c_est[$i]}" -le 1 ] || continue
+    k="${c_source[$i]}|${c_family[$i]}"
+    if [ -z "${quick_pick[$k]:-}" ] || [ "${c_est[$i]}" -lt "${quick_est[$k]}" ]; then quick_pick[$k]=$i; quick_est[$k]=${c_est[$i]}; fi
+  done
+  declare -A quick_chosen
+  for k in "${!quick_pick[@]}"; do quick_chosen[${quick_pick[$k]}]=1; done
+fi
+for ((i = 0; i < total; i++)); do
+  [ -n "${settled[$i]:-}" ] && continue
+  args=${c_args[$i]}
+  if [ -n "${job_of_args[$args]:-}" ]; then j=${job_of_args[$args]}; j_members[$j]+=" $i"; continue; fi
+  ship=${shipped[$args]:-}
+  est_prove_of "$i" ep; est_check_of "$i" ec
+  kind="" phase=1 fallback="" small_ship=""
+  if [ "${AUDIT_SHIPPED:-0}" = 1 ] || { [ "$quick" = 1 ] && [ -n "$ship" ] && [ "$ec" -le 3000000 ]; }; then
+    if [ -z "$ship" ]; then r_estimate[$i]=$((ep + ec)); result "$i" not-run "no shipped certificate (AUDIT_SHIPPED=1)"; continue; fi
+    kind=shipped; from_shipped "$i" && phase=2
+  elif [ "$quick" = 1 ]; then
+    if [ -n "${quick_chosen[$i]:-}" ]; then kind=prove
+    elif [ -n "$ship" ]; then r_estimate[$i]=$ec; r_cert[$i]=$ship; result "$i" not-run "not in the quick selection: make audit checks its shipped certificate"; continue
+    else r_estimate[$i]=$((ep + ec)); result "$i" not-run "not in the quick selection (make audit runs it)"; continue; fi
+  elif from_shipped "$i"; then kind=shipped; phase=2
   else
-    t0=${EPOCHREALTIME/./}
-    timeout --kill-after=5 $((limit + 5)) $QCERT replies certs/rudd-n16.qcert --tsv --jobs "$(nproc)" --time-limit "$limit" \
-      >"$replies_file.tmp" 2>"$work/replies-n16.err"
+    kind=prove
+    if [ "${c_est[$i]}" -gt 10 ]; then phase=3; fallback=$ship; else small_ship=$ship; fi
+  fi
+  j=${#j_kind[@]}
+  job_of_args[$args]=$j
+  j_kind[$j]=$kind; j_args[$j]=$args; j_members[$j]=$i; j_ship[$j]=$small_ship; j_fallback[$j]=$fallback; j_phase[$j]=$phase
+  if [ "$kind" = shipped ]; then
+    j_cert[$j]=$ship; j_est[$j]=$ec
+    if [ "$phase" = 2 ]; then j_threads[$j]=$slots; else j_threads[$j]=1; fi
+  else
+    j_cert[$j]="$work/${c_id[$i]}.qcert"; j_est[$j]=$((ep + ec)); j_threads[$j]=$(threads_of "$args")
+  fi
+done
+for ((j = 0; j < ${#j_kind[@]}; j++)); do
+  for i in ${j_members[$j]}; do r_estimate[$i]=${j_est[$j]}; done
+done
+# The queue: phase, then estimate, then manifest order.
+queue=($(for ((j = 0; j < ${#j_kind[@]}; j++)); do echo "${j_phase[$j]} ${j_est[$j]} $j"; done |
+         sort -k1,1n -k2,2n -k3,3n | awk '{ print $3 }'))
+
+# ---- one job (runs in the background; writes $run_dir/job.J) ------------------
+# Every number it reports is in microseconds; cpu is the CPU time of its
+# processes (user + system), for the slowdown and the next run's estimates.
+# A job ends by its deadline (microseconds since the epoch): the budget's end,
+# or sooner for a small job (its cap, below); stopped at its cap, it says so.
+run_job() {
+  local j=$1 deadline=$2 capped=$3 threads=${j_threads[$1]} cert=${j_cert[$1]} args=${j_args[$1]} lead
+  lead=${j_members[$1]%% *}
+  local id=${c_id[$lead]} log=$run_dir/${c_id[$lead]} out=$run_dir/job.$1
+  local prove_us=- prove_cpu=- check_us=- check_cpu=- verdict="" code="" stopped="" ship_verdict="" ship_code=""
+  local limit t0 rc before after
+  emit() {
+    { printf 'kind\t%s\nprove_us\t%s\nprove_cpu\t%s\ncheck_us\t%s\ncheck_cpu\t%s\ncode\t%s\nstopped\t%s\nship_code\t%s\n' \
+        "${j_kind[$j]}" "$prove_us" "$prove_cpu" "$check_us" "$check_cpu" "$code" "$stopped" "$ship_code"
+      printf 'cert\t%s\nverdict\t%s\nship_verdict\t%s\n' "$cert" "$verdict" "$ship_verdict"
+    } >"$out.tmp" && mv "$out.tmp" "$out"
+    exit 0
+  }
+  # The CPU time of this job's finished processes, into $1 (not in a $(...):
+  # a subshell's `times` counts only its own children).
+  cpu_now() { times >"$log.times"; local a b; { read -r _ _; read -r a b; } <"$log.times"; printf -v "$1" '%d' $(($(times_us "$a") + $(times_us "$b"))); }
+  if [ "${j_kind[$j]}" = prove ]; then
+    local table=()
+    if [[ "$args" == count* ]]; then table=()  # no transposition table in counting
+    elif [ -n "$tt" ]; then table=(--tt-mb "$tt"); elif [ "${c_est[$lead]}" -ge 60 ]; then table=(--tt-mb 4096); fi
+    # The prover gets what is left of its time; stopped (SIGTERM, exit 3
+    # keeping finished units), it decides nothing.
+    limit=$(( (deadline - ${EPOCHREALTIME/./}) / 1000000 )); [ $limit -lt 1 ] && limit=1
+    # A fresh proof, not a resumed one; what is not ours (not a regular file,
+    # not a folder of units) stays, and the prover refuses it.
+    [ -f "$cert" ] && [ ! -L "$cert" ] && rm -f "$cert"
+    [ -d "$cert.units" ] && [ ! -L "$cert.units" ] && rm -rf "$cert.units"
+    cpu_now before; t0=${EPOCHREALTIME/./}
+    timeout --foreground --kill-after=5 "$limit" $PROVER $args --out "$cert" "${table[@]}" -q >"$log.prove.log" 2>&1
     rc=$?
-    replies_us=$((${EPOCHREALTIME/./} - t0))
-    if [ $rc -eq 0 ]; then
-      mv "$replies_file.tmp" "$replies_file"
-      seen_check[$replies_key]=$replies_us; replies_measured=1
-    else
-      rm -f "$replies_file.tmp"
-      echo "audit: qcert replies certs/rudd-n16.qcert exit $rc, no reply table in the report: $(tail -n 1 "$work/replies-n16.err")" >&2
-      [ $rc -eq 1 ] && failures=$((failures + 1))  # the checker library rejected what the checker verified
-      [ $rc -eq 2 ] && seen_check[$replies_key]=$((replies_us * 2)) && replies_measured=1  # stopped: twice the time next run
+    prove_us=$((${EPOCHREALTIME/./} - t0)); cpu_now after; prove_cpu=$((after - before))
+    if [ $rc -eq 124 ] || [ $rc -eq 137 ] || { [ $rc -eq 3 ] && [ "${EPOCHREALTIME/./}" -ge "$deadline" ]; }; then
+      stopped=prove; [ "$capped" = 1 ] && stopped=cap; verdict="stopped"; emit
+    elif [ $rc -ne 0 ]; then
+      code=prover; verdict="prover exit $rc: $(tail -n 1 "$log.prove.log")"; emit
     fi
   fi
-fi
+  # The checker gets what is left of its time, less a second for its start
+  # and exit: past it, it stops with NOT CHECKED (exit 2), no verdict.
+  check_one() {  # certificate -> verdict line, into variables $2 (verdict) and $3 (code)
+    local l=$(( (deadline - ${EPOCHREALTIME/./}) / 1000000 - 1 )); [ $l -lt 1 ] && l=1
+    local v c
+    v=$($CHECKER --jobs "$threads" --time-limit "$l" "$1" 2>>"$log.check.err" | grep -E '^(VERIFIED|REJECTED|NOT CHECKED):' | head -n 1)
+    c=${PIPESTATUS[0]}
+    printf -v "$2" '%s' "$v"; printf -v "$3" '%s' "$c"
+  }
+  cpu_now before; t0=${EPOCHREALTIME/./}
+  check_one "$cert" verdict code
+  check_us=$((${EPOCHREALTIME/./} - t0)); cpu_now after; check_cpu=$((after - before))
+  if [ "$code" = 2 ] && [[ "$verdict" == "NOT CHECKED: time limit"* ]]; then stopped=check; [ "$capped" = 1 ] && stopped=cap; fi
+  [ -z "$verdict" ] && verdict="checker exit $code: $(tail -n 1 "$log.check.err" 2>/dev/null)"
+  # A small shipped certificate of the same claim is checked too: it is what
+  # an auditor downloads.
+  if [ -n "${j_ship[$j]}" ] && [ "$code" = 0 ]; then check_one "${j_ship[$j]}" ship_verdict ship_code; fi
+  emit
+}
+
+# ---- the scheduler ------------------------------------------------------------
+declare -A j_done j_started j_deferred
+busy=0
+work_us=0 cpu_us=0        # wall x threads and CPU time of finished jobs: the slowdown
+slowdown_pct() {          # this run's slowdown in percent, at least 100
+  local s=100
+  [ "$cpu_us" -gt 2000000 ] && s=$((work_us * 100 / cpu_us))
+  [ $s -lt 100 ] && s=100
+  echo "$s"
+}
+headline_note() {  # job predicted_us -> the command that checks it and how long it takes, into $3
+  local d1 d2
+  duration d1 "${j_est[$1]}"; duration d2 "$2"
+  local how="$d1 on a quiet machine with $slots cores"
+  [ "$2" -gt $((j_est[$1] * 5 / 4)) ] && how+=", $d2 at this run's load"
+  printf -v "$3" '%s' "over budget: check it with $CHECKER --jobs $slots ${j_cert[$1]} ($how)"
+}
+over_budget_note() {  # job
+  if [ -n "${j_deferred[$1]:-}" ]; then
+    local s; secs s "${j_deferred[$1]}"
+    echo "over budget: stopped after $s s, far past its estimate, so that the small claims could run; its full run did not fit in what was left"
+  else echo "over budget"; fi
+}
+not_run_job() {  # job detail
+  local i
+  for i in ${j_members[$1]}; do
+    result "$i" not-run "$2"
+    [ "${j_kind[$1]}" = shipped ] && r_cert[$i]=${j_cert[$1]}  # the report's command: check it
+  done
+  j_done[$1]=1
+}
+
+collect() {  # job: read its result file, settle its claims
+  local j=$1 f=$run_dir/job.$1 key val
+  declare -A v=()
+  if [ -f "$f" ]; then while IFS=$'\t' read -r key val; do v[$key]=$val; done <"$f"; fi
+  local threads=${j_threads[$j]} cert=${v[cert]:-${j_cert[$j]}} i
+  local verdict=${v[verdict]:-} code=${v[code]:-} stopped=${v[stopped]:-}
+  for m in prove check; do
+    local w=${v[${m}_us]:--} c=${v[${m}_cpu]:--}
+    if [[ "$w" =~ ^[0-9]+$ ]] && [[ "$c" =~ ^[0-9]+$ ]]; then work_us=$((work_us + w * threads)); cpu_us=$((cpu_us + c)); fi
+  done
+  if [ "$stopped" = cap ]; then
+    # Past its cap: after the headline checks, if its full run fits then.
+    local ran=$((${EPOCHREALTIME/./} - j_started[$j]))
+    j_deferred[$j]=$ran; j_phase[$j]=3
+    local e=$((ran * 2 * 100 / $(slowdown_pct))); [ "$e" -gt "${j_est[$j]}" ] && j_est[$j]=$e
+    for i in ${j_members[$j]}; do r_estimate[$i]=${j_est[$j]}; done
+    queue+=("$j")
+    return
+  fi
+  local bytes=-
+  [ -f "$cert" ] && bytes=$(du -sb "$cert" "$cert.units" 2>/dev/null | awk '{ s += $1 } END { print s + 0 }')
+  local how=proved; [ "${j_kind[$j]}" = shipped ] && how=shipped
+  local first=1
+  for i in ${j_members[$j]}; do
+    r_prove[$i]=${v[prove_us]:--}; r_check[$i]=${v[check_us]:--}; r_cert[$i]=$cert; r_bytes[$i]=$bytes
+    r_cpu_prove[$i]=${v[prove_cpu]:--}; r_cpu_check[$i]=${v[check_cpu]:--}; r_threads[$i]=$threads
+    [ $first = 1 ] || r_reused[$i]=1
+    local what=$how; [ $first = 1 ] || [ "$how" = shipped ] || what="proved for ${c_id[${j_members[$j]%% *}]}"
+    first=0
+    if [ -z "$verdict" ]; then
+      failures=$((failures + 1)); result "$i" failed "the job left no result (killed?)"
+    elif [ "$stopped" = prove ]; then
+      local s; secs s "${v[prove_us]}"; r_stopped[$i]=prove
+      result "$i" not-run "over budget: the proof was stopped after $s s when the budget ran out"
+    elif [ "$code" = prover ]; then
+      failures=$((failures + 1)); result "$i" failed "$verdict"
+    elif [ "$stopped" = check ]; then
+      r_stopped[$i]=check; result "$i" not-run "over budget: ${what}, not checked: ${verdict#NOT CHECKED: }"
+    elif [ "$code" = 2 ] && [[ "$verdict" == "NOT CHECKED:"* ]]; then  # no verdict either way (memory)
+      result "$i" not-run "${what}, not checked: ${verdict#NOT CHECKED: }"
+    elif [ "$code" != 0 ] || [[ "$verdict" != VERIFIED:* ]]; then
+      failures=$((failures + 1)); result "$i" failed "checker exit $code: $verdict"
+    else
+      local proved=${verdict#VERIFIED: }; proved=${proved% (queens game)}
+      r_proved[$i]=$proved
+      local also=""
+      if [ -n "${v[ship_code]:-}" ]; then
+        if [ "${v[ship_code]}" = 0 ] && [ "${v[ship_verdict]#VERIFIED: }" = "${verdict#VERIFIED: }" ]; then
+          also="; ${j_ship[$j]} verified too"
+        else
+          failures=$((failures + 1)); result "$i" failed "the shipped ${j_ship[$j]} did not verify: ${v[ship_verdict]:-checker exit ${v[ship_code]}}"; continue
+        fi
+      fi
+      if [ "$proved" = "${c_statement[$i]}" ]; then result "$i" certified "$what$also"
+      elif [[ "${c_statement[$i]}" == *"*"* ]] && [[ "$(plural_of "$proved")" == $(glob_of "$(plural_of "${c_statement[$i]}")") ]]; then
+        result "$i" certified "$what$also"  # every published number matches; '*' = not published
+      else result "$i" refuted "certified instead$also"; fi
+    fi
+  done
+  # A certified certificate copied to certs/ (AUDIT_SHIP=1), unless it is from there.
+  i=${j_members[$j]%% *}
+  if [ "${AUDIT_SHIP:-0}" = 1 ] && [ "$code" = 0 ] && [ "${j_kind[$j]}" = prove ] && [[ "$verdict" == VERIFIED:* ]]; then
+    local id=${c_id[$i]}
+    if [ -d "$cert.units" ] && [ "$bytes" -le 33554432 ]; then
+      mkdir -p "$certs" && cp "$cert" "$certs/$id.qcert" && rm -rf "$certs/$id.qcert.units" && cp -r "$cert.units" "$certs/$id.qcert.units"
+    elif [ ! -d "$cert.units" ] && [ "$bytes" -le 4194304 ]; then
+      mkdir -p "$certs" && cp "$cert" "$certs/$id.qcert"
+    fi
+  fi
+  # The n = 16 reply table joins the headline work once its certificate verified.
+  if [ "$cert" = "$certs/rudd-n16.qcert" ] && [ "$code" = 0 ] && [ -z "$replies_job" ]; then
+    replies_job=${#j_kind[@]}
+    j_kind[$replies_job]=replies; j_cert[$replies_job]=$cert; j_threads[$replies_job]=$slots; j_phase[$replies_job]=2
+    j_members[$replies_job]=""; j_args[$replies_job]="replies --tsv"
+    if [ -n "${seen_check[$replies_key]:-}" ]; then j_est[$replies_job]=${seen_check[$replies_key]}
+    else j_est[$replies_job]=$((${v[check_cpu]:-60000000} / threads * 2 + 10000000)); fi  # measured: 1.5-2.5 times the check
+    # After the headline checks still queued, before the rest.
+    local q=$qpos
+    while [ $q -lt ${#queue[@]} ] && [ "${j_phase[${queue[$q]}]}" -le 2 ]; do q=$((q + 1)); done
+    queue=("${queue[@]:0:q}" "$replies_job" "${queue[@]:q}")
+  fi
+  j_done[$j]=1
+}
+declare -A r_cpu_prove r_cpu_check r_threads r_stopped
+
+# The reply table: qcert replies with the checker library, after the claims.
+replies_job="" replies_key="rudd-n16|replies --tsv" replies_us="" replies_cpu=""
+replies_file=$work/replies-n16.tsv
+run_replies() {
+  local l=$(( $(left_us) / 1000000 - 1 )); [ $l -lt 1 ] && l=1
+  local before after t0 rc
+  times >"$run_dir/replies.times"
+  t0=${EPOCHREALTIME/./}
+  timeout --foreground --kill-after=5 $((l + 5)) $QCERT replies "$certs/rudd-n16.qcert" --tsv --jobs "$slots" --time-limit "$l" \
+    >"$run_dir/replies-n16.tsv" 2>"$run_dir/replies-n16.err"
+  rc=$?
+  printf '%s\t' "$rc" "$((${EPOCHREALTIME/./} - t0))" >"$run_dir/replies.res.tmp"
+  times >"$run_dir/replies.times2"
+  local a b c d
+  { read -r _ _; read -r a b; } <"$run_dir/replies.times"; { read -r _ _; read -r c d; } <"$run_dir/replies.times2"
+  echo $(($(times_us "$c") + $(times_us "$d") - $(times_us "$a") - $(times_us "$b"))) >>"$run_dir/replies.res.tmp"
+  mv "$run_dir/replies.res.tmp" "$run_dir/replies.res"
+  exit 0
+}
+collect_replies() {
+  local rc us cpu
+  IFS=$'\t' read -r rc us cpu <"$run_dir/replies.res" 2>/dev/null || rc=x
+  if [ "$rc" = 0 ]; then
+    replies_us=$us; replies_cpu=$cpu
+  else
+    echo "audit: qcert replies $certs/rudd-n16.qcert exit $rc, no reply table in the report: $(tail -n 1 "$run_dir/replies-n16.err" 2>/dev/null)" >&2
+    [ "$rc" = 1 ] && failures=$((failures + 1))  # the checker library rejected what the checker verified
+  fi
+  j_done[$replies_job]=1
+}
+
+last_progress=$start_us
+progress() {
+  local now=${EPOCHREALTIME/./} s
+  secs s $((now - start_us))
+  if [ -t 2 ]; then
+    printf '\r\033[K[%d/%d claims settled, %d jobs running] %s s of %s' "$done_count" "$total" "$busy" "$s" "$budget" >&2
+  elif [ $((now - last_progress)) -ge 30000000 ]; then
+    last_progress=$now
+    echo "audit: $done_count of $total claims settled, $busy jobs running, $s s of $budget s" >&2
+  fi
+}
+
+# A small job (phase 1) may run for max(AUDIT_SMALL_CAP, 10 x its estimate),
+# times the slowdown, before it is stopped and put after the headline checks
+# with the rest: a claim whose estimate is far off holds a slot that long, no
+# longer. Every other job may run to the budget's end.
+start_job() {  # job
+  local j=$1 pid end=$((start_us + budget_us)) deadline capped=0
+  deadline=$end
+  if [ "${j_phase[$j]}" = 1 ]; then
+    local cap=$((small_cap * 1000000)); [ $((j_est[$j] * 10)) -gt $cap ] && cap=$((j_est[$j] * 10))
+    cap=$((cap * $(slowdown_pct) / 100))
+    [ $((${EPOCHREALTIME/./} + cap)) -lt "$end" ] && deadline=$((${EPOCHREALTIME/./} + cap)) && capped=1
+  fi
+  j_started[$j]=${EPOCHREALTIME/./}
+  local lead=${j_members[$j]%% *}
+  printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$(((j_started[$j] - start_us) / 1000))" start "$j" "${c_id[$lead]:-replies}" \
+    "${j_phase[$j]}" "$((j_est[$j] / 1000))" >>"$run_dir/schedule.tsv"
+  if [ "${j_kind[$j]}" = replies ]; then (run_replies) </dev/null & else (run_job "$j" "$deadline" "$capped") </dev/null & fi
+  pid=$!
+  running[$pid]=$j; busy=$((busy + j_threads[$j]))
+}
+
+qpos=0
+while :; do
+  # Start what can start, in queue order.
+  while [ $qpos -lt ${#queue[@]} ]; do
+    j=${queue[$qpos]}
+    [ -n "${j_done[$j]:-}" ] && { qpos=$((qpos + 1)); continue; }
+    left=$(left_us)
+    [ "$left" -gt 500000 ] || break
+    t=${j_threads[$j]}
+    if [ "${j_phase[$j]}" = 1 ]; then
+      [ $((busy + t)) -le "$slots" ] || break
+    else
+      # A later job (after every small one has started) starts only where
+      # its predicted time fits.
+      [ $((busy + t)) -le "$slots" ] || break
+      predicted=$((j_est[$j] * $(slowdown_pct) / 100))
+      if [ "$predicted" -gt "$left" ]; then
+        if [ -n "${j_fallback[$j]}" ]; then  # a proof that does not fit: its shipped certificate instead
+          i=${j_members[$j]%% *}; est_check_of "$i" ec
+          j_kind[$j]=shipped; j_cert[$j]=${j_fallback[$j]}; j_est[$j]=$ec; j_fallback[$j]=""
+          continue
+        fi
+        if [ "${j_kind[$j]}" = replies ]; then
+          echo "audit: no time left for the n = 16 reply table (qcert replies $certs/rudd-n16.qcert prints it)" >&2; j_done[$j]=1
+        elif [ "${j_kind[$j]}" = shipped ]; then headline_note "$j" "$predicted" note; not_run_job "$j" "$note"
+        else not_run_job "$j" "$(over_budget_note "$j")"; fi
+        qpos=$((qpos + 1)); continue
+      fi
+    fi
+    start_job "$j"; qpos=$((qpos + 1))
+  done
+  progress
+  [ "$busy" -eq 0 ] && break
+  wait -n -p finished
+  j=${running[$finished]:-}
+  [ -z "$j" ] && continue
+  unset "running[$finished]"; busy=$((busy - j_threads[$j]))
+  printf '%s\tend\t%s\n' "$(((${EPOCHREALTIME/./} - start_us) / 1000))" "$j" >>"$run_dir/schedule.tsv"
+  if [ "${j_kind[$j]}" = replies ]; then collect_replies; else collect "$j"; fi
+done
+[ -t 2 ] && printf '\r\033[K' >&2
+# What did not start: over budget.
+for ((; qpos < ${#queue[@]}; qpos++)); do
+  j=${queue[$qpos]}
+  [ -n "${j_done[$j]:-}" ] && continue
+  case "${j_kind[$j]}" in
+    replies) echo "audit: no time left for the n = 16 reply table (qcert replies $certs/rudd-n16.qcert prints it)" >&2 ;;
+    shipped) [ "${j_phase[$j]}" = 2 ] && { headline_note "$j" $((j_est[$j] * $(slowdown_pct) / 100)) note; not_run_job "$j" "$note"; } || not_run_job "$j" "over budget" ;;
+    *) not_run_job "$j" "$(over_budget_note "$j")" ;;
+  esac
+done
 spent_us=$((${EPOCHREALTIME/./} - start_us))
+
+# The reply table, when qcert replies finished in this run; else none.
+rm -f "$replies_file"
+[ -n "$replies_us" ] && mv "$run_dir/replies-n16.tsv" "$replies_file"
 
 # The results, in manifest order (format: `qcert report --help`).
 {
-  printf '#qcert-audit-results\t1\n'
-  printf '#run\tbudget=%s\tspent=%s\tstarted=%s\tcores=%s\tshipped_only=%s\tprover=%s\tchecker=%s\n' \
-    "$budget" "$((spent_us / 1000))" "$started_at" "$(nproc)" "${AUDIT_SHIPPED:-0}" "$PROVER" "$CHECKER"
+  printf '#qcert-audit-results\t2\n'
+  printf '#run\tbudget=%s\tspent=%s\tstarted=%s\tcores=%s\tjobs=%s\tslowdown=%s\tquick=%s\tshipped_only=%s\tprover=%s\tchecker=%s\tcerts=%s\n' \
+    "$budget" "$((spent_us / 1000))" "$started_at" "$(nproc)" "$slots" "$(slowdown_pct)" "$quick" "${AUDIT_SHIPPED:-0}" "$PROVER" "$CHECKER" "$certs"
   for s in "${source_lines[@]}"; do printf '#source\t%s\n' "$s"; done
-  printf 'source\tid\tstatus\tdetail\tstatement\tproved\targs\testimate_ms\tprove_ms\tcheck_ms\tcheck_reused\tbytes\tcert\tbacking\n'
-  for idx in "${!claim_line[@]}"; do
-    IFS='|' read -r id statement args est backing <<<"${claim_line[$idx]}"
-    trim id "$id"; trim statement "$statement"; read -ra a <<<"$args"; args="${a[*]}"; trim backing "$backing"
-    ms e "${r_estimate[$idx]:-}"; ms p "${r_prove[$idx]}"; ms c "${r_check[$idx]}"
-    printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "${claim_source[$idx]}" "$id" \
-      "${r_status[$idx]}" "${r_detail[$idx]}" "$statement" "${r_proved[$idx]}" "$args" \
-      "$e" "$p" "$c" "${r_reused[$idx]}" "${r_bytes[$idx]}" "${r_cert[$idx]}" "$backing"
+  printf 'source\tid\tfamily\tstatus\tdetail\tstatement\tproved\targs\testimate_ms\tprove_ms\tcheck_ms\tcheck_reused\tbytes\tcert\tbacking\n'
+  for ((i = 0; i < total; i++)); do
+    ms e "${r_estimate[$i]:-}"; ms p "${r_prove[$i]}"; ms c "${r_check[$i]}"
+    printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "${c_source[$i]}" "${c_id[$i]}" "${c_family[$i]}" \
+      "${r_status[$i]}" "${r_detail[$i]}" "${c_statement[$i]}" "${r_proved[$i]}" "${c_args[$i]}" \
+      "$e" "$p" "$c" "${r_reused[$i]}" "${r_bytes[$i]}" "${r_cert[$i]}" "${c_backing[$i]}"
   done
-} >"$results"
+} >"$results.tmp" && mv "$results.tmp" "$results"
 
-# What this machine took, for the next audit's estimates (earlier entries of
-# claims not measured now are kept). Work stopped at the end of the budget
-# counts twice the time it ran.
+# What this machine took, for the next audit's estimates: CPU time per
+# thread, a quiet machine's wall time whatever the load was (earlier entries
+# of claims not measured now are kept). Work stopped at the end of the budget
+# is recorded as at least the time it ran.
 {
-  printf '#id\targs\tprove_us\tcheck_us\n'
+  printf '%s\n#id\targs\tprove_us\tcheck_us\n' "$times_magic"
   declare -A now_seen
-  for idx in "${!claim_line[@]}"; do
-    IFS='|' read -r id _ args _ <<<"${claim_line[$idx]}"; trim id "$id"; read -ra a <<<"$args"; args="${a[*]}"
-    p=- c=-
-    [[ "${r_detail[$idx]}" == proved || "${r_detail[$idx]}" == "over budget: proved,"* ]] && p=${r_prove[$idx]}
-    [ -z "${r_reused[$idx]}" ] && c=${r_check[$idx]}
-    case "${r_status[$idx]}" in certified|refuted) ;; *) [ -z "${r_stopped_check[$idx]:-}" ] && c=- ;; esac
-    [ -n "${r_stopped_prove[$idx]:-}" ] && p=$((r_prove[$idx] * 2))
-    [ -n "${r_stopped_check[$idx]:-}" ] && c=$((r_check[$idx] * 2))
+  per_thread() { if [[ "$1" =~ ^[0-9]+$ ]]; then echo $(($1 / $2)); else echo -; fi; }
+  for ((i = 0; i < total; i++)); do
+    [ -n "${r_threads[$i]:-}" ] || continue
+    [ -z "${r_reused[$i]}" ] || continue
+    key="${c_id[$i]}|${c_args[$i]}"
+    p=$(per_thread "${r_cpu_prove[$i]}" "${r_threads[$i]}") c=$(per_thread "${r_cpu_check[$i]}" "${r_threads[$i]}")
+    # Shipped: the check only (the proof keeps its earlier figure).
+    [[ "${r_detail[$i]}" == shipped* || "${r_detail[$i]}" == over\ budget:\ shipped* ]] && p=${seen_prove[$key]:--}
+    # Stopped work: at least what it ran, never less than the estimate it had.
+    if [ "${r_stopped[$i]:-}" = prove ]; then est_prove_of "$i" ep; [ "$p" != - ] && [ "$p" -lt "$ep" ] && p=$ep; c=${seen_check[$key]:--}; fi
+    if [ "${r_stopped[$i]:-}" = check ]; then est_check_of "$i" ec; [ "$c" != - ] && [ "$c" -lt "$ec" ] && c=$ec; fi
     [ "$p$c" = -- ] && continue
-    printf '%s\t%s\t%s\t%s\n' "$id" "$args" "$p" "$c"; now_seen["$id|$args"]=1
+    printf '%s\t%s\t%s\t%s\n' "${c_id[$i]}" "${c_args[$i]}" "$p" "$c"; now_seen[$key]=1
   done
-  if [ -n "$replies_measured" ]; then  # the n = 16 reply table (qcert replies, above)
-    printf '%s\t%s\t-\t%s\n' "${replies_key%%|*}" "${replies_key#*|}" "${seen_check[$replies_key]}"; now_seen[$replies_key]=1
+  if [ -n "$replies_cpu" ]; then  # the n = 16 reply table (qcert replies, above)
+    printf '%s\t%s\t-\t%s\n' "${replies_key%%|*}" "${replies_key#*|}" "$((replies_cpu / slots))"; now_seen[$replies_key]=1
   fi
   for key in "${!seen_prove[@]}" "${!seen_check[@]}"; do
     [ -n "${now_seen[$key]:-}" ] && continue; now_seen[$key]=1
     printf '%s\t%s\t%s\t%s\n' "${key%%|*}" "${key#*|}" "${seen_prove[$key]:--}" "${seen_check[$key]:--}"
   done
-} >"$times.new" && mv "$times.new" "$times"
+} >"$times.tmp" && mv "$times.tmp" "$times"
+
+# This run's logs replace the last run's (the job files were for this run only).
+rm -f "$run_dir"/job.* "$run_dir"/*.times "$run_dir"/*.times2 "$run_dir"/replies.res
+rm -rf "$work/logs" && mv "$run_dir" "$work/logs"
 
 replies_option=()
 [ -f "$replies_file" ] && replies_option=(--replies "$replies_file")

@@ -52,7 +52,8 @@ long long number(const std::string& text, const std::string& what, int line) {
   return v;
 }
 
-const std::vector<std::string> kColumns = {"source", "id", "status", "detail", "statement", "proved", "args",
+const std::string kResultsVersion = "2";
+const std::vector<std::string> kColumns = {"source", "id", "family", "status", "detail", "statement", "proved", "args",
                                            "estimate_ms", "prove_ms", "check_ms", "check_reused", "bytes", "cert", "backing"};
 const std::set<std::string> kStatuses = {"certified", "refuted", "lemma", "not-run", "failed"};
 
@@ -156,6 +157,27 @@ std::string bytesText(long long b) {
   return buf;
 }
 
+// A duration as a person reads it: "about 4 min 20 s", "about 3 h", "about 9 years".
+std::string duration(long long ms) {
+  const long long s = std::max(1LL, (ms + 500) / 1000);
+  std::string t;
+  if (s < 60) t = std::to_string(s) + " s";
+  else if (s < 3600) t = std::to_string(s / 60) + " min" + (s % 60 ? " " + std::to_string(s % 60) + " s" : "");
+  else if (s < 172800) t = std::to_string((s + 1800) / 3600) + " h";
+  else if (s < 63072000) t = std::to_string((s + 43200) / 86400) + " days";
+  else t = std::to_string((s + 15778800) / 31557600) + " years";
+  return "about " + t;
+}
+
+// Claims not run only for want of time (or left out of a quick run) are
+// summed by source and family after the table instead of a note each; a
+// shipped certificate not checked (its detail names the checker command),
+// a proof stopped at the budget's end and a claim no certificate can carry
+// keep a note of their own.
+bool summedNotRun(const AuditClaim& c) {
+  return c.status == "not-run" && (c.detail == "over budget" || c.detail.rfind("not in the quick selection (", 0) == 0);
+}
+
 std::string statusWord(const std::string& status) {
   if (status == "certified") return "certified";
   if (status == "refuted") return "REFUTED";
@@ -165,9 +187,19 @@ std::string statusWord(const std::string& status) {
 }
 
 bool fromShipped(const AuditClaim& c) { return c.status == "certified" && c.detail == "shipped"; }
+std::string runValue(const AuditResults& r, const std::string& key, const std::string& otherwise = "?") {
+  const auto it = r.run.find(key);
+  return it == r.run.end() || it->second.empty() ? otherwise : it->second;
+}
 
-std::string proveColumn(const AuditClaim& c) {
-  if (c.detail == "shipped" || (c.status == "not-run" && c.detail.rfind("over budget: shipped", 0) == 0)) return "shipped";
+// The claim's certificate is (or would be) one shipped in certs/ (the run's
+// AUDIT_CERTS), not proved in this run.
+bool fromCerts(const AuditResults& r, const AuditClaim& c) {
+  return !c.cert.empty() && c.proveMs < 0 && c.cert.rfind(runValue(r, "certs", "certs") + "/", 0) == 0;
+}
+
+std::string proveColumn(const AuditResults& r, const AuditClaim& c) {
+  if (c.detail == "shipped" || (c.status == "not-run" && fromCerts(r, c))) return "shipped";
   if (c.detail.rfind("proved for ", 0) == 0) return "(" + seconds(c.proveMs) + ")";
   return seconds(c.proveMs);
 }
@@ -180,12 +212,8 @@ std::string reproduce(const AuditResults& r, const AuditClaim& c) {
   if (c.args == "-" || c.args.empty()) return "";
   const std::string prover = r.run.count("prover") ? r.run.at("prover") : "build/bin/prover";
   const std::string checker = r.run.count("checker") ? r.run.at("checker") : "build/bin/checker";
+  if (fromCerts(r, c)) return checker + " " + c.cert;  // a check of minutes, not a proof of hours
   return prover + " " + c.args + " --out " + c.id + ".qcert && " + checker + " " + c.id + ".qcert";
-}
-
-std::string runValue(const AuditResults& r, const std::string& key, const std::string& otherwise = "?") {
-  const auto it = r.run.find(key);
-  return it == r.run.end() || it->second.empty() ? otherwise : it->second;
 }
 
 struct Totals {
@@ -220,8 +248,10 @@ std::string noteText(const AuditResults& r, const AuditClaim& c) {
   if (c.status == "failed") return "FAILED: " + c.detail + (c.cert.empty() ? "" : " (certificate " + c.cert + ")");
   if (c.status == "refuted") return refutationText(c);
   if (c.status == "not-run") {
+    if (summedNotRun(c)) return "";
     std::string s = c.detail;
-    if (c.estimateMs >= 0) s += " (estimated " + std::to_string((c.estimateMs + 999) / 1000) + " s)";
+    if (c.detail.find(" check it with ") != std::string::npos) return s;  // the command and its time are in it
+    if (c.estimateMs >= 0) s += " (estimated " + duration(c.estimateMs) + ")";
     const std::string cmd = reproduce(r, c);
     if (!cmd.empty()) s += "; run: " + cmd;
     return s;
@@ -244,7 +274,12 @@ AuditResults readAuditResults(std::istream& in) {
     if (line.empty()) continue;
     const std::vector<std::string> f = splitTabs(line);
     if (line[0] == '#') {
-      if (f[0] == "#qcert-audit-results") magic = true;
+      if (f[0] == "#qcert-audit-results") {
+        if (f.size() < 2 || f[1] != kResultsVersion)
+          throw std::invalid_argument("line " + std::to_string(lineNo) + ": results of format " + (f.size() < 2 ? "?" : f[1]) +
+                                      ", this qcert reads format " + kResultsVersion + " (make audit writes it)");
+        magic = true;
+      }
       else if (f[0] == "#run") {
         for (size_t i = 1; i < f.size(); ++i) {
           const size_t eq = f[i].find('=');
@@ -267,13 +302,14 @@ AuditResults readAuditResults(std::istream& in) {
       throw std::invalid_argument("line " + std::to_string(lineNo) + ": " + std::to_string(f.size()) + " fields, expected " +
                                   std::to_string(kColumns.size()));
     AuditClaim c;
-    c.source = f[0], c.id = f[1], c.status = f[2], c.detail = f[3], c.statement = f[4], c.proved = f[5], c.args = f[6];
-    c.estimateMs = number(f[7], "estimate_ms", lineNo);
-    c.proveMs = number(f[8], "prove_ms", lineNo);
-    c.checkMs = number(f[9], "check_ms", lineNo);
-    c.checkReused = f[10] == "1";
-    c.bytes = number(f[11], "bytes", lineNo);
-    c.cert = f[12], c.backing = f[13];
+    c.source = f[0], c.id = f[1], c.family = f[2], c.status = f[3], c.detail = f[4], c.statement = f[5], c.proved = f[6];
+    c.args = f[7];
+    c.estimateMs = number(f[8], "estimate_ms", lineNo);
+    c.proveMs = number(f[9], "prove_ms", lineNo);
+    c.checkMs = number(f[10], "check_ms", lineNo);
+    c.checkReused = f[11] == "1";
+    c.bytes = number(f[12], "bytes", lineNo);
+    c.cert = f[13], c.backing = f[14];
     if (!kStatuses.count(c.status))
       throw std::invalid_argument("line " + std::to_string(lineNo) + ": unknown status '" + c.status + "' (claim " + c.id + ")");
     if (c.id.empty() || c.source.empty()) throw std::invalid_argument("line " + std::to_string(lineNo) + ": a claim without source or id");
@@ -464,8 +500,19 @@ std::string auditTable(const AuditResults& r, int widthIn, const std::string& ht
   Totals all;
   for (const AuditClaim& c : r.claims) all.add(c);
   const std::string spentS = r.run.count("spent") ? seconds(std::stoll("0" + r.run.at("spent"))) : "?";
-  out << wrapped("", "qcert audit: " + std::to_string(all.claims) + " claims from " + plural(long(r.sources.size()), "source", "sources") + ", " + spentS + " s of a " + runValue(r, "budget") + " s budget (wall clock, " +
-                         runValue(r, "cores") + " cores), started " + runValue(r, "started") + ".",
+  std::string machine = runValue(r, "cores") + " cores";
+  if (r.run.count("jobs")) machine += ", " + runValue(r, "jobs") + " jobs at a time";
+  // The slowdown (percent) the audit measured: wall x threads / CPU time of its jobs.
+  const long long slowdown = r.run.count("slowdown") ? number(r.run.at("slowdown"), "slowdown", 0) : -1;
+  if (slowdown >= 120) {
+    char buf[96];
+    std::snprintf(buf, sizeof buf, "; other work on the machine made its jobs %.1f times slower", double(slowdown) / 100);
+    machine += buf;
+  }
+  out << wrapped("", std::string(runValue(r, "quick", "0") == "1" ? "qcert audit (quick selection): " : "qcert audit: ") +
+                         std::to_string(all.claims) + " claims from " + plural(long(r.sources.size()), "source", "sources") + ", " +
+                         spentS + " s of a " + runValue(r, "budget") + " s budget (wall clock, " + machine + "), started " +
+                         runValue(r, "started") + ".",
                      width, 2);
   out << wrapped("", "Legend, totals and the refutations in full are at the end.", width, 2);
 
@@ -480,22 +527,32 @@ std::string auditTable(const AuditResults& r, int widthIn, const std::string& ht
   };
   auto cells = [&](const std::string& status, const std::string& claim, const AuditClaim& c) {
     return std::string(indent, ' ') + padRight(status, wStatus) + "  " + padRight(claim, wClaim) + "  " +
-           padLeft(proveColumn(c), wProve) + "  " + padLeft(checkColumn(c), wCheck) + "  " + padLeft(bytesText(c.bytes), wCert);
+           padLeft(proveColumn(r, c), wProve) + "  " + padLeft(checkColumn(c), wCheck) + "  " + padLeft(bytesText(c.bytes), wCert);
   };
   auto trimRight = [](std::string s) {
     while (!s.empty() && s.back() == ' ') s.pop_back();
     return s;
   };
   for (const AuditSource& src : r.sources) {
+    // Rows for what was decided or needs a word; claims only summed as not
+    // run (over budget, or left out of a quick run) are counted here and
+    // summed after the notes, not listed (the HTML page lists every claim).
     std::vector<size_t> mine;
     Totals t;
-    for (size_t i = 0; i < r.claims.size(); ++i)
-      if (r.claims[i].source == src.name) mine.push_back(i), t.add(r.claims[i]);
-    if (mine.empty()) continue;
+    int summed = 0;
+    for (size_t i = 0; i < r.claims.size(); ++i) {
+      if (r.claims[i].source != src.name) continue;
+      t.add(r.claims[i]);
+      if (summedNotRun(r.claims[i])) ++summed;
+      else mine.push_back(i);
+    }
+    if (t.claims == 0) continue;
     out << "\n" << std::string(width, '=') << "\n";
     out << wrapped("", src.name + (src.manifest.empty() ? "" : " (" + src.manifest + ")") + ": " + std::to_string(t.claims) +
-                           (t.claims == 1 ? " claim: " : " claims: ") + t.brief(),
+                           (t.claims == 1 ? " claim: " : " claims: ") + t.brief() +
+                           (summed ? " (" + std::to_string(summed) + " of them summed under \"Not run\" below)" : ""),
                    width, 2);
+    if (mine.empty()) continue;
     if (!src.about.empty()) out << wrapped("  ", asciiOnly(src.about), width, 2);
     out << "\n"
         << trimRight(std::string(indent, ' ') + padRight("status", wStatus) + "  " + padRight("claim", wClaim) + "  " +
@@ -546,14 +603,40 @@ std::string auditTable(const AuditResults& r, int widthIn, const std::string& ht
   }
   if (!anyNote) out << "  (none)\n";
 
+  // What was not run for want of time, one line per source and family.
+  struct Sum {
+    int overBudget = 0, unselected = 0;
+    long long estimateMs = 0;
+  };
+  std::vector<std::pair<std::string, Sum>> sums;  // in source order, then first appearance
+  for (const AuditClaim& c : r.claims) {
+    if (!summedNotRun(c)) continue;
+    const std::string key = c.source + ", " + (c.family.empty() ? "other" : c.family);
+    auto it = std::find_if(sums.begin(), sums.end(), [&](const auto& e) { return e.first == key; });
+    if (it == sums.end()) it = sums.insert(sums.end(), {key, Sum{}});
+    ++(c.detail == "over budget" ? it->second.overBudget : it->second.unselected);
+    it->second.estimateMs += std::max(0LL, c.estimateMs);
+  }
+  if (!sums.empty()) {
+    out << "\n" << wrapped("", "Not run, by source and family (each claim's command: the HTML report, or the args column of the results file)", width, 2);
+    for (const auto& [key, sum] : sums) {
+      std::string line = key + ": ";
+      if (sum.overBudget) line += plural(sum.overBudget, "claim", "claims") + " over budget";
+      if (sum.overBudget && sum.unselected) line += ", ";
+      if (sum.unselected) line += plural(sum.unselected, "claim", "claims") + " not in the quick selection";
+      line += " (" + duration(sum.estimateMs) + (sum.overBudget + sum.unselected == 1 ? ")" : " in all)");
+      out << wrapped("  ", asciiOnly(line), width, 4);
+    }
+  }
+
   out << "\nLegend\n";
   const std::vector<std::pair<std::string, std::string>> legend = {
       {"certified", "the checker verified a certificate of exactly the published statement"},
       {"REFUTED", "the checker verified a different statement (the prover proves the truth), or the published "
                   "numbers break a rule every true count obeys; listed in full at the end"},
       {"lemma", "no certificate: a mathematical argument with property tests (its note says which)"},
-      {"not run", "not decided in this run: over the time budget (AUDIT_BUDGET), or outside what qcert can "
-                  "certify; its note gives the reason and the command that runs it"},
+      {"not run", "not decided in this run: over the time budget (AUDIT_BUDGET; summed by source and family "
+                  "after the notes), or outside what qcert can certify (its note gives the reason and the command)"},
       {"FAILED", "the checker did not verify a certificate, or the prover failed: the audit exits 1"},
       {"\"... _ ...\"", "the claims below it differ only in the blanks: each row gives the words for the blanks, in order"},
       {"{72378}", "a number the source does not publish ('*' in its manifest), filled in as certified"},
@@ -1036,9 +1119,11 @@ struct Html {
         std::string status = statusWord(c.status);
         o << "<tr id=\"claim-" << htmlId(c.id) << "\"><td><code>" << esc(c.id) << "</code></td><td>" << claim;
         if (c.status == "refuted" || (!note.empty() && c.status != "not-run")) o << "<br><small>" << esc(note) << "</small>";
-        else if (c.status == "not-run") o << "<br><small>" << esc(c.detail) << "</small>";
+        else if (c.status == "not-run")
+          o << "<br><small>" << esc(c.detail + (summedNotRun(c) && c.estimateMs >= 0 ? " (estimated " + duration(c.estimateMs) + ")" : ""))
+            << "</small>";
         if (c.status == "certified" && c.detail != "proved" && c.detail != "shipped") o << "<br><small>" << esc(c.detail) << "</small>";
-        o << "</td><td class=\"" << statusClass(c.status) << "\">" << esc(status) << "</td><td class=\"num\">" << esc(proveColumn(c))
+        o << "</td><td class=\"" << statusClass(c.status) << "\">" << esc(status) << "</td><td class=\"num\">" << esc(proveColumn(r, c))
           << "</td><td class=\"num\">" << esc(checkColumn(c)) << "</td><td class=\"num\">" << esc(bytesText(c.bytes))
           << "</td><td><code>" << esc(reproduce(r, c)) << "</code></td></tr>\n";
       }

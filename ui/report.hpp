@@ -4,13 +4,16 @@
 //
 // Results file: UTF-8 text, tab-separated. Lines starting with '#' carry the
 // run ("#run\tkey=value..."), and the sources ("#source\tNAME\tMANIFEST\t
-// ABOUT"); the first other line names the columns, then one line per claim
+// ABOUT"); the first line is "#qcert-audit-results\t2" (the format), the
+// first line not starting with '#' names the columns, then one line per claim
 // in manifest order:
-//   source id status detail statement proved args estimate_ms prove_ms
-//   check_ms check_reused bytes cert backing
+//   source id family status detail statement proved args estimate_ms
+//   prove_ms check_ms check_reused bytes cert backing
+// family: the game family of the claim (queens game, variants, counting, ...).
 // status: certified | refuted | lemma | not-run | failed. detail: how
-// (proved, shipped, "proved for ID") or why. proved: the statement the
-// checker verified (empty when none). Times in milliseconds or '-'.
+// (proved, shipped, "proved for ID") or why ("over budget" alone: summed by
+// source and family after the table). proved: the statement the checker
+// verified (empty when none). Times in milliseconds or '-'.
 #pragma once
 #include <iosfwd>
 #include <map>
@@ -20,7 +23,7 @@
 namespace qcert::ui {
 
 struct AuditClaim {
-  std::string source, id, status, detail, statement, proved, args, cert, backing;
+  std::string source, id, family, status, detail, statement, proved, args, cert, backing;
   long long estimateMs = -1, proveMs = -1, checkMs = -1, bytes = -1;
   bool checkReused = false;
 };

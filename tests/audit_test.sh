@@ -1,0 +1,159 @@
+#!/usr/bin/env bash
+# tools/audit.sh's scheduling, in seconds, with a stand-in prover and checker
+# (shell scripts that sleep as long as each claim says and write or read a
+# one-line "certificate"), the real qcert for the table:
+#   - small claims run AUDIT_JOBS at a time, cheapest first;
+#   - a small claim that takes far longer than its estimate holds one slot,
+#     never the others;
+#   - a headline shipped certificate whose check cannot fit is not started,
+#     and its row names the checker command and how long it takes;
+#   - a proof still running at the budget's end is stopped, the run ends
+#     within the budget, and claims not run are summed by source and family;
+#   - AUDIT_QUICK=1 proves one claim per source and family and checks the
+#     small shipped certificates;
+#   - AUDIT_OUT and the files in it that are not ours are refused before any
+#     work (exit 2, one line), and are left as they were.
+#
+#   audit_test.sh QCERT
+set -uo pipefail
+qcert=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+repo=$(cd "$(dirname "$0")/.." && pwd)
+tmp=$(mktemp -d)
+trap '[ -n "${KEEP_TMP:-}" ] || rm -rf "$tmp"' EXIT
+fail() { echo "FAIL: $*"; [ -f "$tmp/out.txt" ] && tail -n 40 "$tmp/out.txt"; exit 1; }
+
+# The stand-ins: `prove --n N [--sleep-tenths T]` sleeps T/10 s (default 1)
+# and writes "VERIFIED: <what N wins>"; the checker sleeps the tenths its
+# certificate names after '#' and prints the line (NOT CHECKED past
+# --time-limit, like the real one).
+mkdir -p "$tmp/bin" "$tmp/certs"
+cat >"$tmp/bin/prover" <<'EOF'
+#!/usr/bin/env bash
+n="" out="" tenths=10 check=1
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --n) n=$2; shift ;;
+    --out) out=$2; shift ;;
+    --sleep-tenths) tenths=$2; shift ;;
+    --check-tenths) check=$2; shift ;;
+  esac
+  shift
+done
+sleep "$((tenths / 10)).$((tenths % 10))"
+[ -n "$out" ] && echo "first player wins on the empty ${n}x${n} board#$check" >"$out"
+exit 0
+EOF
+cat >"$tmp/bin/checker" <<'EOF'
+#!/usr/bin/env bash
+limit=1000000 file=""
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --time-limit) limit=$2; shift ;;
+    --jobs) shift ;;
+    *) file=$1 ;;
+  esac
+  shift
+done
+IFS='#' read -r statement tenths <"$file"
+if [ "$tenths" -gt $((limit * 10)) ]; then sleep "$limit"; echo "NOT CHECKED: time limit of $limit s reached (--time-limit); nothing was decided"; exit 2; fi
+sleep "$((tenths / 10)).$((tenths % 10))"
+echo "VERIFIED: $statement"
+EOF
+chmod +x "$tmp/bin/prover" "$tmp/bin/checker"
+claim() {  # id n estimate extra-args [backing]
+  echo "$1 | first player wins on the empty $2x$2 board | prove --n $2 $4 | $3 | ${5:-replay}"
+}
+run_audit() {  # out-dir, then VAR=value ...
+  local out=$1; shift
+  env PROVER="$tmp/bin/prover" CHECKER="$tmp/bin/checker" QCERT="$qcert" AUDIT_OUT="$out" AUDIT_CERTS="$tmp/certs" \
+    AUDIT_JOBS=2 "$@" "$repo/tools/audit.sh" >"$tmp/out.txt" 2>&1
+}
+status_of() { awk -F'\t' -v id="$2" '$2 == id { print $4 }' "$1/results.tsv"; }
+detail_of() { awk -F'\t' -v id="$2" '$2 == id { print $5 }' "$1/results.tsv"; }
+
+# 1. Two at a time, and a wrong estimate holds one slot only: eight claims
+# of 1 s and one of "1 s" that takes 6 s (each checked in 0.1 s) end after
+# about 7.5 s, not 15.
+{
+  echo "# A test source."
+  claim t-slow 9 1 "--sleep-tenths 60"
+  for n in 1 2 3 4 5 6 7 8; do claim "t-n$n" "$n" 1 ""; done
+} >"$tmp/a.claims"
+t0=$SECONDS
+run_audit "$tmp/out1" AUDIT_MANIFESTS="$tmp/a.claims" AUDIT_BUDGET=60 || fail "audit exit $?"
+wall=$((SECONDS - t0))
+for id in t-n1 t-n2 t-n3 t-n4 t-n5 t-n6 t-n7 t-n8 t-slow; do
+  [ "$(status_of "$tmp/out1" $id)" = certified ] || fail "$id: $(status_of "$tmp/out1" $id) $(detail_of "$tmp/out1" $id)"
+done
+[ "$wall" -le 13 ] || fail "nine claims (8 x 1 s + 6 s) on two slots took $wall s"
+echo "ok: 9 claims certified two at a time in $wall s (one at a time: 15 s)"
+
+# 2. The budget: two small claims far past their estimates are stopped at
+# the small claims' cap (2 s here) and tried again after the rest, which all
+# run; a headline whose check does not fit is not started (its row says how
+# to check it); a proof still running at the budget's end is stopped; claims
+# not reached are summed by source and family.
+echo "first player wins on the empty 20x20 board#3000" >"$tmp/certs/t-big.qcert"
+{
+  echo "# A test source."
+  claim t-big 20 7200 "--jobs 2" "replay, shipped (check about 300 s)"
+  claim t-long 11 0 "--sleep-tenths 400"
+  claim t-long2 12 0 "--sleep-tenths 400"
+  for n in 13 14 15 16 17 18; do claim "t-n$n" "$n" 3 "--sleep-tenths 30"; done
+  claim t-later 19 50 "--sleep-tenths 10"
+} >"$tmp/b.claims"
+t0=$SECONDS
+run_audit "$tmp/out2" AUDIT_MANIFESTS="$tmp/b.claims" AUDIT_BUDGET=20 AUDIT_SMALL_CAP=2; rc=$?
+wall=$((SECONDS - t0))
+[ $rc -eq 0 ] || fail "audit exit $rc"
+[ "$wall" -le 24 ] || fail "a 20 s budget took $wall s"
+for n in 13 14 15 16 17 18; do
+  [ "$(status_of "$tmp/out2" t-n$n)" = certified ] || fail "t-n$n was starved: $(status_of "$tmp/out2" t-n$n) $(detail_of "$tmp/out2" t-n$n)"
+done
+[ "$(status_of "$tmp/out2" t-big)" = not-run ] || fail "t-big: $(status_of "$tmp/out2" t-big)"
+detail_of "$tmp/out2" t-big | grep -qF "check it with $tmp/bin/checker --jobs 2 $tmp/certs/t-big.qcert (about 5 min on a quiet machine" ||
+  fail "t-big's note: $(detail_of "$tmp/out2" t-big)"
+for id in t-long t-long2; do
+  detail_of "$tmp/out2" $id | grep -q '^over budget' || fail "$id: $(detail_of "$tmp/out2" $id)"
+done
+[ "$(detail_of "$tmp/out2" t-later)" = "over budget" ] || fail "t-later: $(detail_of "$tmp/out2" t-later)"
+grep -qF 'b, queens game: 1 claim over budget (about 1 min' "$tmp/out.txt" || fail "no summary line for the claim over budget"
+tr '\n' ' ' <"$tmp/out.txt" | tr -s ' ' | grep -qF "check it with $tmp/bin/checker --jobs 2 $tmp/certs/t-big.qcert" || fail "the table does not give t-big's command"
+echo "ok: the budget holds ($wall s of 20), no small claim starved, the headline left with its command, the rest summed"
+
+# 3. AUDIT_QUICK=1: one proof per source and family, every small shipped
+# certificate checked, the rest listed.
+echo "first player wins on the empty 3x3 board#1" >"$tmp/certs/q-n3.qcert"
+{
+  echo "# A quick source."
+  claim q-n1 1 1 ""
+  claim q-n2 2 1 ""
+  claim q-n3 3 1 ""
+  echo "q-v4 | first player wins on the empty 4x4 board with kings | prove --n 4 --piece king | 1 | replay"
+} >"$tmp/c.claims"
+run_audit "$tmp/out3" AUDIT_MANIFESTS="$tmp/c.claims" AUDIT_QUICK=1 AUDIT_BUDGET=30 || fail "quick audit exit $?"
+[ "$(status_of "$tmp/out3" q-n1)" = certified ] || fail "q-n1 (the family's pick): $(status_of "$tmp/out3" q-n1)"
+[ "$(detail_of "$tmp/out3" q-n3)" = shipped ] || fail "q-n3 (shipped): $(detail_of "$tmp/out3" q-n3)"
+[ "$(status_of "$tmp/out3" q-n2)" = not-run ] || fail "q-n2: $(status_of "$tmp/out3" q-n2)"
+# The kings claim is its own family ("variants"): it is proved too (the
+# stand-in's statement differs, so it is refuted, which is fine here).
+[ "$(status_of "$tmp/out3" q-v4)" != not-run ] || fail "q-v4 (variants) was not run"
+grep -qF 'c, queens game: 1 claim not in the quick selection' "$tmp/out.txt" || fail "no quick summary line"
+echo "ok: AUDIT_QUICK=1 picks one per source and family and the shipped certificates"
+
+# 4. Output that is not ours is refused before any work, and left alone.
+mkdir -p "$tmp/out4"
+mkfifo "$tmp/out4/results.tsv"
+run_audit "$tmp/out4" AUDIT_MANIFESTS="$tmp/a.claims"; rc=$?
+[ $rc -eq 2 ] && [ "$(wc -l <"$tmp/out.txt")" -eq 1 ] && grep -q 'results.tsv exists and is not a regular file' "$tmp/out.txt" ||
+  fail "a FIFO as results.tsv: exit $rc, $(cat "$tmp/out.txt")"
+[ -p "$tmp/out4/results.tsv" ] || fail "the FIFO was replaced"
+[ -z "$(ls "$tmp/out4" | grep -v results.tsv)" ] || fail "work was done before the refusal: $(ls "$tmp/out4")"
+: >"$tmp/plain"
+run_audit "$tmp/plain" AUDIT_MANIFESTS="$tmp/a.claims"; rc=$?
+[ $rc -eq 2 ] && grep -q 'exists and is not a folder' "$tmp/out.txt" || fail "a file as AUDIT_OUT: exit $rc, $(cat "$tmp/out.txt")"
+run_audit "" AUDIT_MANIFESTS="$tmp/a.claims"; rc=$?
+[ $rc -eq 2 ] && grep -q 'AUDIT_OUT is empty' "$tmp/out.txt" || fail "an empty AUDIT_OUT: exit $rc, $(cat "$tmp/out.txt")"
+run_audit "$tmp/out5" AUDIT_MANIFESTS="$tmp/a.claims" AUDIT_BUDGET=soon; rc=$?
+[ $rc -eq 2 ] && [ "$(wc -l <"$tmp/out.txt")" -eq 1 ] || fail "AUDIT_BUDGET=soon: exit $rc, $(cat "$tmp/out.txt")"
+echo "ok: output that is not ours and bad settings are refused in one line, exit 2"
