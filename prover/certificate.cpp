@@ -10,31 +10,21 @@
 #include <stdexcept>
 
 #include "count.hpp"
+#include "output_file.hpp"
 #include "qcert.capnp.h"
 
 namespace qcert {
 
-namespace {
-void writeAll(FILE* f, const void* data, size_t len, const std::string& what) {
-  if (len && std::fwrite(data, 1, len, f) != len) throw std::runtime_error("cannot write " + what);
-}
-}  // namespace
-
 CertificateWriter::CertificateWriter(std::string path, ClaimSpec claim, int cutoff, bool mirrorDefault,
                                      std::string producer, int zstdLevel, size_t chunkBytes)
-    : path_(std::move(path)), spoolPath_(path_ + ".chunks.tmp"), claim_(std::move(claim)), cutoff_(cutoff),
-      mirrorDefault_(mirrorDefault), producer_(std::move(producer)), zstdLevel_(zstdLevel),
+    : path_(std::move(path)), spool_(std::make_unique<OutputFile>(path_, "chunks")), claim_(std::move(claim)),
+      cutoff_(cutoff), mirrorDefault_(mirrorDefault), producer_(std::move(producer)), zstdLevel_(zstdLevel),
       chunkBytes_(chunkBytes) {
-  spool_ = std::fopen(spoolPath_.c_str(), "w+b");
-  if (!spool_) throw std::runtime_error("cannot create " + spoolPath_ + ": " + std::strerror(errno));
   raw_.reserve(chunkBytes_ + 8);
 }
 
-CertificateWriter::~CertificateWriter() {
-  if (spool_) std::fclose(spool_);
-  std::remove(spoolPath_.c_str());
-  if (!finished_) std::remove((path_ + ".tmp").c_str());
-}
+// The spool is never committed: its destructor removes it.
+CertificateWriter::~CertificateWriter() = default;
 
 void CertificateWriter::reply(uint32_t token) {
   if (sum_.tokens == 0) sum_.firstToken = token;
@@ -66,7 +56,7 @@ void CertificateWriter::flushChunk() {
   chunk.setRawSize(uint32_t(raw_.size()));
   chunk.setZstdFrame(capnp::Data::Reader(packed.data(), z));
   auto words = capnp::messageToFlatArray(msg);
-  writeAll(spool_, words.asBytes().begin(), words.asBytes().size(), spoolPath_);
+  spool_->write(words.asBytes().begin(), words.asBytes().size());
   sum_.rawTokenBytes += raw_.size();
   ++sum_.chunks;
   raw_.clear();
@@ -110,17 +100,16 @@ void fillHeader(Header::Builder header, const ClaimSpec& c, int cutoff, bool mir
 }
 
 // Writes header bytes, then the spooled chunk messages (if any), then the
-// Seal over everything before it; atomically via path.tmp + rename.
+// Seal over everything before it; through an OutputFile (a temporary beside
+// path, renamed over it).
 void writeSealed(const std::string& path, kj::ArrayPtr<const kj::byte> header, FILE* spool,
                  CertificateSummary& sum) {
-  const std::string tmp = path + ".tmp";
-  FILE* out = std::fopen(tmp.c_str(), "wb");
-  if (!out) throw std::runtime_error("cannot create " + tmp + ": " + std::strerror(errno));
+  OutputFile out(path);
   XXH3_state_t* st = XXH3_createState();
   XXH3_128bits_reset(st);
   sum.bytes = 0;
   auto put = [&](const void* p, size_t len) {
-    writeAll(out, p, len, tmp);
+    out.write(p, len);
     XXH3_128bits_update(st, p, len);
     sum.bytes += len;
   };
@@ -140,12 +129,9 @@ void writeSealed(const std::string& path, kj::ArrayPtr<const kj::byte> header, F
   capnp::MallocMessageBuilder sealMsg;
   sealMsg.initRoot<Seal>().setXxh3x128(capnp::Data::Reader(sum.seal.data(), 16));
   auto sealWords = capnp::messageToFlatArray(sealMsg);
-  writeAll(out, sealWords.asBytes().begin(), sealWords.asBytes().size(), tmp);
+  out.write(sealWords.asBytes().begin(), sealWords.asBytes().size());
   sum.bytes += sealWords.asBytes().size();
-  if (std::fflush(out) != 0 || fsync(fileno(out)) != 0 || std::fclose(out) != 0)
-    throw std::runtime_error("cannot write " + tmp);
-  if (std::rename(tmp.c_str(), path.c_str()) != 0)
-    throw std::runtime_error("cannot rename " + tmp + " to " + path + ": " + std::strerror(errno));
+  out.commit();
 }
 
 void fillPlan(Obligation::Builder ob, const PlanNode& node) {
@@ -177,8 +163,7 @@ CertificateSummary CertificateWriter::finish() {
   capnp::MallocMessageBuilder msg;
   fillHeader(msg.initRoot<Header>(), claim_, cutoff_, mirrorDefault_, sum_.tokens, sum_.chunks, producer_);
   auto headerWords = capnp::messageToFlatArray(msg);
-  writeSealed(path_, headerWords.asBytes(), spool_, sum_);
-  finished_ = true;
+  writeSealed(path_, headerWords.asBytes(), spool_->stream(), sum_);
   return sum_;
 }
 
@@ -201,6 +186,7 @@ CertificateSummary writeHeaderOnlyCertificate(const std::string& path, const voi
 }
 
 SealDigest readSeal(const std::string& path) {
+  if (!regularFileExists(path)) throw std::runtime_error("cannot open " + path + ": " + std::strerror(ENOENT));
   FILE* f = std::fopen(path.c_str(), "rb");
   if (!f) throw std::runtime_error("cannot open " + path + ": " + std::strerror(errno));
   std::vector<capnp::word> words;

@@ -6,11 +6,13 @@
 #include <array>
 #include <cstdint>
 #include <cstdio>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "count.hpp"
 #include "geometry.hpp"
+#include "output_file.hpp"
 #include "proof.hpp"
 
 namespace qcert {
@@ -56,7 +58,7 @@ CertificateSummary writeCountCertificate(const std::string& path, const CountSpe
                                          const std::string& producer);
 
 // A header-only certificate: the given Header message bytes (flat array),
-// then the Seal over them; atomically via path.tmp + rename. The mod-2 game
+// then the Seal over them; through an OutputFile (output_file.hpp). The mod-2 game
 // certificates (docs/mod2-game.md) are written this way.
 CertificateSummary writeHeaderOnlyCertificate(const std::string& path, const void* header, size_t bytes);
 
@@ -73,7 +75,8 @@ class CertificateWriter final : public ProofSink {
 
  private:
   void flushChunk();
-  std::string path_, spoolPath_;
+  std::string path_;
+  std::unique_ptr<OutputFile> spool_;  // the chunks, beside path_ until finish() copies them
   ClaimSpec claim_;
   int cutoff_;
   bool mirrorDefault_;
@@ -83,8 +86,6 @@ class CertificateWriter final : public ProofSink {
   std::vector<uint8_t> raw_;
   uint64_t chunkTokens_ = 0;
   CertificateSummary sum_;
-  FILE* spool_ = nullptr;
-  bool finished_ = false;
 };
 
 }  // namespace qcert

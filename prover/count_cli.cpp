@@ -3,8 +3,6 @@
 // applied to a statement without counting anything).
 #include "count_cli.hpp"
 
-#include <fcntl.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include <boost/program_options.hpp>
@@ -14,7 +12,6 @@
 #include <csignal>
 #include <cstdio>
 #include <cstring>
-#include <filesystem>
 #include <iostream>
 #include <new>
 #include <numeric>
@@ -24,6 +21,7 @@
 
 #include "certificate.hpp"
 #include "count.hpp"
+#include "output_file.hpp"
 #include "prove.hpp"  // peakRssKiB
 
 namespace po = boost::program_options;
@@ -93,43 +91,6 @@ long long parseNumberOption(const std::string& option, const std::string& text, 
     throw std::invalid_argument(option + " must be a number between " + std::to_string(lo) + " and " +
                                 std::to_string(hi) + ", got '" + text + "'");
   return v;
-}
-
-namespace {
-
-[[noreturn]] void cannotWrite(const std::string& option, const std::string& path, const std::string& why) {
-  throw std::invalid_argument("cannot write " + option + " " + path + ": " + why);
-}
-
-// Creates and removes a file at prefix + pid: 0, or the errno of the failure.
-// The pid keeps concurrent workers (MPI ranks, batch jobs) off each other's probe.
-int tryCreate(const std::string& prefix) {
-  const std::string probe = prefix + std::to_string(getpid());
-  const int fd = open(probe.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  if (fd < 0) return errno;
-  close(fd);
-  unlink(probe.c_str());
-  return 0;
-}
-
-}  // namespace
-
-void checkOutputFile(const std::string& option, const std::string& path) {
-  if (path.empty()) cannotWrite(option, path, std::strerror(ENOENT));
-  struct stat st{};
-  // The writer renames a temporary over the path, which a directory refuses
-  // only at the very end.
-  if (stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode)) cannotWrite(option, path, std::strerror(EISDIR));
-  // The writer's temporaries go next to the path.
-  if (const int err = tryCreate(path + ".probe.")) cannotWrite(option, path, std::strerror(err));
-}
-
-void checkOutputDirectory(const std::string& option, const std::string& path) {
-  std::error_code ec;
-  std::filesystem::create_directories(path, ec);
-  if (ec) cannotWrite(option, path, ec.message());
-  if (!std::filesystem::is_directory(path, ec)) cannotWrite(option, path, std::strerror(ENOTDIR));
-  if (const int err = tryCreate(path + "/.probe.")) cannotWrite(option, path, std::strerror(err));
 }
 
 // The checker prints the same wording after VERIFIED: (the audit compares them).
@@ -206,12 +167,13 @@ int runCount(int argc, char** argv) {
     return 2;
   }
   try {
-    if (!out.empty()) checkOutputFile("--out", out);
+    if (vm.count("out")) checkOutputFile("--out", out);  // "--out ''" too: an unset variable must not lose the count
   } catch (const std::exception& e) {
     std::cerr << "prover count: " << e.what() << "\n";
     return 2;
   }
-  if (!out.empty() && out.size() + 5 <= sizeof gCountTmp) std::memcpy(gCountTmp, (out + ".tmp").c_str(), out.size() + 5);
+  if (const std::string tmp = out.empty() ? "" : temporaryPathFor(out); tmp.size() < sizeof gCountTmp)
+    std::memcpy(gCountTmp, tmp.c_str(), tmp.size() + 1);
   std::signal(SIGINT, onCountSignal);
   std::signal(SIGTERM, onCountSignal);
   const bool quiet = vm.count("quiet") > 0, showProgress = !quiet && isatty(STDERR_FILENO);

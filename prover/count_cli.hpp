@@ -38,11 +38,4 @@ boost::program_options::typed_value<std::string>* numberOption(T* target, const 
 // "%canonical_option%" and the like until none is left, which never ends when
 // the option's own name holds one ("--%canonical_option%" hung the prover).
 void refuseOptionPlaceholders(int argc, char** argv);
-
-// Output paths are tried before any work, so that a typo costs nothing rather
-// than a whole run. Both throw std::invalid_argument
-// "cannot write --out PATH: reason".
-void checkOutputFile(const std::string& option, const std::string& path);
-// Creates the directory (with its parents) if needed and a file in it.
-void checkOutputDirectory(const std::string& option, const std::string& path);
 }  // namespace qcert

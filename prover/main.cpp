@@ -19,6 +19,7 @@
 
 #include "count_cli.hpp"
 #include "mod2/mod2.hpp"
+#include "output_file.hpp"
 #include "partizan/partizan.hpp"
 #include "prove.hpp"
 
@@ -363,9 +364,12 @@ int runProver(int argc, char** argv, int rank, int ranks) {
     if (req.unitsDir.empty()) req.unitsDir = out + ".units";  // so rank 0's final pass is a unit run too
   }
   try {
-    if (!out.empty()) checkOutputFile("--out", out);
-    if (req.sharded() && !req.unitsDir.empty()) checkOutputDirectory("--units", req.unitsDir);
-    else if (req.sharded() && !out.empty()) checkOutputDirectory("the units directory", out + ".units");
+    // Given but empty ("--out $UNSET") is refused, not read as "no --out": a long proof must not vanish.
+    if (vm.count("out")) checkOutputFile("--out", out);
+    if (req.byMirrorLemma && req.winBy >= 0 && !out.empty()) checkOutputFile("the lemma shard", out + ".lemma.qcert");
+    if (vm.count("units")) checkOutputDirectory("--units", req.unitsDir);
+    else if (req.sharded() && !req.byMirrorLemma && !out.empty())  // the lemma's win-by writes one shard, no units
+      checkOutputDirectory("the units directory", out + ".units");
   } catch (const std::exception& e) {
     std::cerr << "prover: " << e.what() << "\n";
     return 2;

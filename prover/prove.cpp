@@ -17,6 +17,8 @@
 #include <system_error>
 #include <thread>
 
+#include "output_file.hpp"
+
 namespace qcert {
 
 long peakRssKiB() {
@@ -148,18 +150,9 @@ std::string subUnitFolder(size_t i) { return unitFileName(i).substr(0, 6); }
 std::string subUnitFileName(size_t j) { return "s" + unitFileName(j).substr(1); }
 std::string subLostMarkerName(size_t j) { return "s" + lostMarkerName(j).substr(1); }
 
-void writeAtomically(const fs::path& file, const std::string& text) {
-  const fs::path tmp = file.string() + ".tmp" + std::to_string(::getpid());
-  {
-    std::ofstream out(tmp);
-    out << text;
-    if (!out.flush()) throw std::runtime_error("cannot write " + tmp.string());
-  }
-  fs::rename(tmp, file);
-}
-
 // The winner's move kept in a split marker (throws when it is malformed).
 int readSplitMove(const fs::path& file) {
+  if (!regularFileExists(file.string())) throw std::runtime_error(file.string() + " is missing");
   std::ifstream in(file);
   std::string word;
   long long m = -1;
@@ -198,12 +191,12 @@ UnitOutcome runUnits(const Graph<W>& g, const Bits<W>& root, const std::vector<i
     id << " moves=";
     for (int m : moves) id << m << ",";
     const fs::path idFile = dir / "units.id";
-    if (fs::exists(idFile)) {
+    if (regularFileExists(idFile.string())) {
       std::ifstream in(idFile);
       std::string have((std::istreambuf_iterator<char>(in)), {});
       if (have != id.str() + "\n") throw std::invalid_argument(dir.string() + " holds units of a different claim");
     } else {
-      std::ofstream(idFile) << id.str() << "\n";
+      writeFileReplacing(idFile.string(), id.str() + "\n");
     }
   }
   // A child that is lost by the mirror lemma (e.g. the centre on an odd
@@ -361,12 +354,12 @@ UnitOutcome runUnits(const Graph<W>& g, const Bits<W>& root, const std::vector<i
       const int w = solver.likelyWinningMove(pos.live, pos.heap, pos.lastMove);
       if (halt.load()) return false;
       if (w < 0) throw std::logic_error("a unit over its budget has no move");
-      writeAtomically(dir / splitMarkerName(i), "move " + std::to_string(w) + "\n");
+      writeFileReplacing((dir / splitMarkerName(i)).string(), "move " + std::to_string(w) + "\n");
       ++splitNow;
       return true;
     }
     if (!win) {
-      std::ofstream(lostMarker) << "the player to move loses here\n";
+      writeFileReplacing(lostMarker.string(), "the player to move loses here\n");
       if (item.sub >= 0) {
         ++subDone;
         return true;  // the guessed move is refuted: the third pass proves the unit whole

@@ -16,6 +16,7 @@
 #include "board_view.hpp"
 #include "geometry.hpp"
 #include "mod2/mod2.hpp"
+#include "output_file.hpp"
 
 namespace qcert::ui {
 namespace {
@@ -1153,6 +1154,14 @@ int runReport(const std::map<std::string, std::string>& options, std::ostream& o
     err << "qcert report: --results FILE is required (tools/audit.sh writes out/audit/results.tsv)\n";
     return 2;
   }
+  if (options.count("html")) {  // "--html ''" too; checked before anything is read
+    try {
+      checkOutputFile("--html", options.at("html"));
+    } catch (const OutputRefused& e) {
+      err << "qcert report: " << e.what() << "\n";
+      return 2;
+    }
+  }
   std::ifstream in(options.at("results"));
   if (!in) {
     err << "qcert report: cannot read " << options.at("results") << "\n";
@@ -1197,12 +1206,10 @@ int runReport(const std::map<std::string, std::string>& options, std::ostream& o
     }
   }
   if (!html.empty()) {
-    const std::string tmp = html + ".tmp";
-    std::ofstream f(tmp, std::ios::binary);
-    f << auditHtml(r, 20, replies ? &*replies : nullptr);
-    f.close();
-    if (!f || std::rename(tmp.c_str(), html.c_str()) != 0) {
-      err << "qcert report: cannot write " << html << "\n";
+    try {
+      writeFileReplacing(html, auditHtml(r, 20, replies ? &*replies : nullptr));
+    } catch (const std::exception& e) {
+      err << "qcert report: " << e.what() << "\n";
       return 2;
     }
   }

@@ -12,6 +12,7 @@
 #include <numeric>
 
 #include "../count_cli.hpp"
+#include "../output_file.hpp"
 #include "../prove.hpp"  // peakRssKiB
 #include "mod2.hpp"
 
@@ -143,7 +144,7 @@ int runMod2(int argc, char** argv) {
       throw std::invalid_argument("--moves applies to play, prove and grundy");
     if (vm.count("baseline") && action != "count" && action != "prove" && action != "grundy")
       throw std::invalid_argument("--baseline applies to count, prove and grundy");
-    if (vm.count("baseline") && !out.empty()) throw std::invalid_argument("--baseline writes no certificate (no --out)");
+    if (vm.count("baseline") && vm.count("out")) throw std::invalid_argument("--baseline writes no certificate (no --out)");
   } catch (const std::exception& e) {
     std::cerr << "prover mod2: " << e.what() << " (see prover mod2 --help)\n";
     return 2;
@@ -199,7 +200,7 @@ int runMod2(int argc, char** argv) {
     } else if (action == "count-prefix") {  // a measurement for docs, not a certificate
       requireStandard(rule, action);
       requireRange(n, 1, 6, action);
-      if (!out.empty()) throw std::invalid_argument("count-prefix writes no certificate (a measurement only)");
+      if (vm.count("out")) throw std::invalid_argument("count-prefix writes no certificate (a measurement only)");
       if (squares < 1 || squares > uint32_t(n * n)) throw std::invalid_argument("count-prefix needs --squares B, 1..n*n");
     } else if (action == "plays") {
       requireStandard(rule, action);
@@ -219,12 +220,13 @@ int runMod2(int argc, char** argv) {
       spec.start = moves;
       producer += " --rule " + std::string(ruleName(rule)) + (movesText.empty() ? "" : " --moves " + movesText);
     }
-    if (!out.empty()) checkOutputFile("--out", out);
+    if (vm.count("out")) checkOutputFile("--out", out);  // "--out ''" too: an unset variable must not lose the work
   } catch (const std::exception& e) {
     std::cerr << "prover mod2: " << e.what() << "\n";
     return 2;
   }
-  if (!out.empty() && out.size() + 5 <= sizeof gTmp) std::memcpy(gTmp, (out + ".tmp").c_str(), out.size() + 5);
+  if (const std::string tmp = out.empty() ? "" : temporaryPathFor(out); tmp.size() < sizeof gTmp)
+    std::memcpy(gTmp, tmp.c_str(), tmp.size() + 1);
   std::signal(SIGINT, onMod2Signal);
   std::signal(SIGTERM, onMod2Signal);
   auto progress = [&](double f) {

@@ -12,6 +12,7 @@
 #include <new>
 
 #include "../count_cli.hpp"
+#include "../output_file.hpp"
 #include "../prove.hpp"  // peakRssKiB
 #include "partizan.hpp"
 
@@ -174,13 +175,14 @@ int runPartizan(int argc, char** argv) {
       right = sortedSide(n, rightText, "--right");
       requireLegal(Rules(n, piece, rule), left, right);
     }
-    if (!out.empty() || vm.count("out")) checkOutputFile("--out", out);
+    if (vm.count("out")) checkOutputFile("--out", out);
   } catch (const std::exception& e) {
     std::cerr << "prover partizan: " << e.what() << "\n";
     return 2;
   }
   const bool quiet = vm.count("quiet") > 0, tty = !quiet && isatty(STDERR_FILENO);
-  if (!out.empty() && out.size() + 5 <= sizeof gTmp) std::memcpy(gTmp, (out + ".tmp").c_str(), out.size() + 5);
+  if (const std::string tmp = out.empty() ? "" : temporaryPathFor(out); tmp.size() < sizeof gTmp)
+    std::memcpy(gTmp, tmp.c_str(), tmp.size() + 1);
   std::signal(SIGINT, onPartizanSignal);
   std::signal(SIGTERM, onPartizanSignal);
   const auto t0 = Clock::now();
