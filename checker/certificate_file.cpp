@@ -52,6 +52,9 @@ uint64_t loadChunk(kj::ArrayPtr<const capnp::word> msg, size_t index,
   const unsigned long long declared = ZSTD_getFrameContentSize(frame.begin(), frame.size());
   if (declared != ZSTD_CONTENTSIZE_UNKNOWN && declared != rawSize)
     throw Rejection(where + "zstd frame holds " + std::to_string(declared) + " bytes, rawSize says " + std::to_string(rawSize));
+  // A 2 KB frame may hold 64 MiB of tokens, and a file thousands of them:
+  // decompressing and scanning is where a small file can spend a long time.
+  limits::checkTime();
   if (rawSize > raw.capacity()) limits::reserve(rawSize, "a chunk's token buffer");
   raw.assign(rawSize, 0);
   const size_t got = ZSTD_decompress(raw.data(), raw.size(), frame.begin(), frame.size());
@@ -60,7 +63,9 @@ uint64_t loadChunk(kj::ArrayPtr<const capnp::word> msg, size_t index,
   uint64_t tokens = 0;
   unsigned len = 0;
   uint64_t value = 0;
-  for (unsigned char b : raw) {
+  for (size_t i = 0; i < raw.size(); ++i) {
+    if ((i & 0xfffff) == 0) limits::checkTime();
+    const unsigned char b = raw[i];
     value |= uint64_t(b & 0x7f) << (7 * len);
     if (++len > 5) throw Rejection(where + "LEB128 token longer than 5 bytes");
     if (!(b & 0x80)) {
@@ -104,7 +109,16 @@ MappedFile::MappedFile(const std::string& path) {
     throw IoError("file: " + path + " is not a regular file");
   }
   if (st.st_size == 0) {
+    // /proc and /sys files say 0 bytes and have content: a pseudo-file whose
+    // bytes change between reads can carry no seal, so it is refused like
+    // the other special files rather than judged as empty.
+    char probe;
+    const ssize_t got = ::read(fd, &probe, 1);
+    const int e = errno;
     ::close(fd);
+    if (got < 0) throw IoError("file: cannot read " + path + ": " + std::strerror(e));
+    if (got > 0)
+      throw IoError("file: " + path + " reports 0 bytes but is not empty (a /proc or /sys pseudo-file?), not a certificate file");
     throw Rejection("empty file: no certificate (truncated to 0 bytes?)");  // corrupt content, not an I/O error
   }
   size_ = size_t(st.st_size);

@@ -32,7 +32,7 @@ namespace qcert {
 namespace {
 
 const char* kUsage =
-    "usage: checker [--quiet] [--jobs N] [--time-limit S] [--max-memory MiB]\n"
+    "usage: checker [--quiet] [--jobs N] [--time-limit S] [--max-memory MiB] [--max-cpu-hours H]\n"
     "               [--sample K [--seed S] | --part I --of K] FILE\n"
     "\n"
     "Verifies a qcert certificate for the queens game (Node-Kayles on the n x n\n"
@@ -80,6 +80,9 @@ const char* kUsage =
     "level, 8n^2 on the n x n torus: under 120 MiB), one replay per --jobs for\n"
     "manifests; a recount a few KiB per job plus about 100 bytes per cell.  Past\n"
     "--max-memory or --time-limit the checker stops with 'NOT CHECKED: ...': no verdict.\n"
+    "Without --time-limit, a recount or a mod-2 fewestLocking walk whose cost, estimated\n"
+    "from the header (the problem, n, the cells recounted; the count), is above\n"
+    "--max-cpu-hours of one core is not started: 'NOT CHECKED: ... would take about ...'.\n"
     "\n"
     "Prints 'VERIFIED: <claim>' on stdout and exits 0, or 'REJECTED: <reason>' and\n"
     "exits 1.\n"
@@ -170,13 +173,16 @@ int verdict(std::ostream& out, const char* word, const std::string& text, int st
 ParsedArgs parseCheckerArgs(int argc, const char* const* argv, unsigned defaultJobs) {
   ParsedArgs r;
   CheckOptions& o = r.options;
-  std::string jobs = std::to_string(defaultJobs), sample, seed, part, of, timeLimit, maxMemory;
+  std::string jobs = std::to_string(defaultJobs), sample, seed, part, of, timeLimit, maxMemory, maxCpuHours;
   po::options_description visible(kUsage);
   visible.add_options()("help,h", "show this help")("quiet,q", "print only the verdict line (no statistics)")(
       "jobs,j", po::value<std::string>(&jobs)->default_value(jobs), "shards (manifests) or cells (count certificates) checked at a time (1..4096)")(
       "time-limit", po::value<std::string>(&timeLimit), "stop after this many seconds (1..31536000) with NOT CHECKED, exit 2")(
       "max-memory", po::value<std::string>(&maxMemory),
       "stop with NOT CHECKED, exit 2, before the resident memory would pass this many MiB (16..16777216; default 90% of physical memory)")(
+      "max-cpu-hours", po::value<std::string>(&maxCpuHours),
+      "without --time-limit: refuse with NOT CHECKED, exit 2, before starting, a recount or mod-2 walk that the header says "
+      "takes longer than this many hours of one core (1..1000000; default 24)")(
       "sample", po::value<std::string>(&sample), "count certificates: recount only K random cells (exit 3: not a verification)")(
       "seed", po::value<std::string>(&seed), "with --sample: seed of the cell draw (std::mt19937_64; default 0)")(
       "part", po::value<std::string>(&part), "count certificates: recount only the cells i with i % K == I (exit 3)")(
@@ -217,6 +223,7 @@ ParsedArgs parseCheckerArgs(int argc, const char* const* argv, unsigned defaultJ
     if (vm.count("of") && vm.count("sample")) throw po::error("--sample and --part do not combine");
     if (vm.count("time-limit")) o.timeLimitSeconds = double(wholeNumber("time-limit", timeLimit, 1, 365 * 24 * 3600));
     if (vm.count("max-memory")) o.maxMemoryMiB = wholeNumber("max-memory", maxMemory, 16, uint64_t(1) << 24);
+    if (vm.count("max-cpu-hours")) o.maxCpuHours = wholeNumber("max-cpu-hours", maxCpuHours, 1, 1000000);
   } catch (const po::error& e) {
     r.error = e.what();
   }
@@ -227,6 +234,7 @@ int runCheck(const CheckOptions& o, std::ostream& out, std::ostream& err) {
   const auto start = std::chrono::steady_clock::now();
   limits::setTimeLimit(o.timeLimitSeconds);
   limits::setMemoryLimit(o.maxMemoryMiB << 20);
+  limits::setWorkCeiling(double(o.maxCpuHours) * 3600);
   std::ostream* announce = o.quiet ? nullptr : &err;
   try {
     MappedFile file(o.path);

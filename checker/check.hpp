@@ -19,6 +19,7 @@ struct CheckOptions {
   uint64_t part = 0, parts = 0;   // --part I --of K
   double timeLimitSeconds = 0;    // 0 = none
   uint64_t maxMemoryMiB = 0;      // 0 = the default (limits.hpp)
+  uint64_t maxCpuHours = 0;       // 0 = the default ceiling of an estimated recount or search (limits.hpp)
   const ReplyObserver* observer = nullptr;  // front ends only (replay.hpp); the command line sets none
 };
 

@@ -21,6 +21,7 @@
 #include <atomic>
 #include <bit>
 #include <chrono>
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -446,6 +447,26 @@ Counts recount(const Params& p, const std::vector<uint64_t>& prefix) {
   }
 }
 
+// Seconds of one core that recounting every cell takes, from the header's
+// problem and n alone (never the cells' totals, which are the prover's word):
+// the user time measured at one n with --jobs 1 (n-queens and torus: README's
+// "Counting"; nPlusK at k = 4, the most holes, and endPositions with no bound
+// on the queens, the costliest forms), times at least the growth measured
+// per unit of n.  It guards against a recount of years (--max-cpu-hours), so
+// it leans high.
+double fullRecountSeconds(const Params& p) {
+  struct Measured { unsigned n; double seconds, growth; };
+  Measured m{};
+  switch (p.problem) {
+    case Problem::nQueens: m = {18, 330, 8}; break;
+    case Problem::torus: m = {19, 40, 6}; break;
+    case Problem::nPlusK: m = {11, 15, 15}; break;
+    case Problem::endPositions: m = {10, 2, 11}; break;
+    case Problem::hp71b: m = {12, 0.2, 7}; break;
+  }
+  return m.seconds * std::pow(m.growth, double(p.n) - double(m.n));
+}
+
 // "" when the recount agrees with the cell, else what differs.
 std::string compareCell(const Cell& cell, const Counts& got) {
   auto lists = [&](const char* name, const std::vector<uint64_t>& stated, const std::vector<uint64_t>& found) -> std::string {
@@ -577,6 +598,10 @@ CountResult verifyCountCertificate(const Certificate& cert, unsigned jobs, uint6
     *announce << "  recount: " << todo.size() << " of " << cells.size() << (cells.size() == 1 ? " cell" : " cells") << " of depth "
               << p.depth << " on the " << p.n << "x" << p.n << " board; they state " << dec(placements)
               << " placements in all (the certificate's word), each of which the recount visits" << std::endl;
+  const std::string which = todo.size() == cells.size() ? "every cell" : std::to_string(todo.size()) + " of the " + std::to_string(cells.size()) + " cells";
+  if (!todo.empty())
+    limits::refuseLongerThanCeiling(fullRecountSeconds(p) * double(todo.size()) / double(cells.size()),
+                                    "recounting " + which + " on the " + std::to_string(p.n) + "x" + std::to_string(p.n) + " board");
   if (limits::timeLimit() > 0 && seconds > limits::timeLimit())
     throw NotChecked("the cells state " + dec(placements) + " placements: recounting them takes longer than --time-limit " +
                      std::to_string(limits::timeLimit()) + " s (over " + std::to_string(uint64_t(seconds)) + " s even at 1e9 a second)");

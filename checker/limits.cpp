@@ -19,6 +19,7 @@ namespace {
 using Clock = std::chrono::steady_clock;
 std::atomic<double> gSeconds{0};
 std::atomic<uint64_t> gMemoryLimit{0};
+std::atomic<double> gWorkCeiling{0};
 
 // One watchdog thread for the process, started with the first time limit: it
 // sleeps until the deadline (which a later setTimeLimit may move) and raises
@@ -70,6 +71,20 @@ uint64_t residentBytes() {
 
 std::string mib(uint64_t bytes) { return std::to_string((bytes + (1u << 20) - 1) >> 20) + " MiB"; }
 
+// 90 -> "about 1.5 minutes"; up to years.
+std::string durationText(double seconds) {
+  static const struct { double seconds; const char* unit; } kUnits[] = {
+      {365.25 * 86400, "years"}, {86400, "days"}, {3600, "hours"}, {60, "minutes"}, {1, "seconds"}};
+  for (const auto& u : kUnits)
+    if (seconds >= u.seconds || u.seconds == 1) {  // under a second: "about 0.5 seconds"
+      char text[64];
+      const double value = seconds / u.seconds;
+      std::snprintf(text, sizeof text, value < 10 ? "about %.1f %s" : "about %.0f %s", value, u.unit);
+      return text;
+    }
+  return "";
+}
+
 }  // namespace
 
 void setTimeLimit(double seconds) {
@@ -86,6 +101,18 @@ void throwTimeUp() {
   char text[64];
   std::snprintf(text, sizeof text, "%g", gSeconds.load());
   throw NotChecked(std::string("time limit of ") + text + " s reached (--time-limit); nothing was decided");
+}
+
+void setWorkCeiling(double seconds) { gWorkCeiling = seconds; }
+
+void refuseLongerThanCeiling(double seconds, const std::string& what) {
+  const double ceiling = gWorkCeiling > 0 ? gWorkCeiling.load() : 24 * 3600.0;
+  if (timeLimit() == 0 && seconds > ceiling) {  // a --time-limit bounds the run itself
+    char hours[32];
+    std::snprintf(hours, sizeof hours, "%.0f", ceiling / 3600);
+    throw NotChecked(what + " would take " + durationText(seconds) + " of one core (estimated from the header), more than --max-cpu-hours " +
+                     hours + "; nothing was decided");
+  }
 }
 
 void setMemoryLimit(uint64_t bytes) { gMemoryLimit = bytes; }

@@ -37,6 +37,16 @@ uint64_t memoryLimit();
 // set plus `bytes` would pass the limit.  `what` names the structure.
 void reserve(uint64_t bytes, const char* what);
 
+// --max-cpu-hours: with no --time-limit, a recount or search whose cost,
+// estimated from the header before it starts, is above this ceiling is
+// refused (NOT CHECKED) rather than left to run for years.  (A time limit
+// bounds the run itself, within a second.)  0 = the default, one day of one
+// core.
+void setWorkCeiling(double seconds);
+// Throws NotChecked naming `what` and the estimate when `seconds` of one core
+// exceed the ceiling.
+void refuseLongerThanCeiling(double seconds, const std::string& what);
+
 // The "NOT CHECKED" text for an allocation or thread start that failed.
 std::string outOfMemoryText();
 

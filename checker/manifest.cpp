@@ -56,8 +56,7 @@ struct PlanWalker {
     if (ob.isShard()) {
       const std::string path = ob.getShard().getPath();
       const auto seal = ob.getShard().getSeal();
-      if (path.empty() || path.size() > 1024 || path[0] == '/' || path.find("..") != std::string::npos ||
-          path.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._/-") != std::string::npos)
+      if (!shardPathAllowed(path))
         reject(at, "shard path must be relative, non-empty, at most 1024 characters of [A-Za-z0-9._/-] without \"..\"");
       if (seal.size() != 16) reject(at, "pinned shard seal is " + std::to_string(seal.size()) + " bytes, not 16");
       if (jobs.size() >= kMaxShards) reject(at, "more than " + std::to_string(kMaxShards) + " shards");
@@ -116,6 +115,11 @@ void verifyShard(ShardJob& job, const Certificate& manifest, const std::filesyst
 }
 
 }  // namespace
+
+bool shardPathAllowed(const std::string& path) {
+  return !path.empty() && path.size() <= 1024 && path[0] != '/' && path.find("..") == std::string::npos &&
+         path.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._/-") == std::string::npos;
+}
 
 ManifestStats verifyManifest(const Certificate& cert, const std::string& manifestPath, unsigned jobs, std::ostream* announce,
                              const ReplyObserver* observer, bool progress) {

@@ -12,6 +12,11 @@
 
 namespace qcert {
 
+// The plan's rule for a shard path: relative, non-empty, at most 1024
+// characters of [A-Za-z0-9._/-] without "..".  Front ends ask it before
+// opening a shard, so that no file the checker would refuse is opened.
+bool shardPathAllowed(const std::string& path);
+
 struct ManifestStats {
   uint64_t shards = 0;
   uint64_t tokens = 0;  // over all shards

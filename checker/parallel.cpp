@@ -17,7 +17,21 @@
 
 namespace qcert {
 
-Failure currentFailure() {
+namespace {
+
+// Failure texts quote the file (Cap'n Proto's messages echo its bytes, a plan
+// names shard paths): a byte outside printable ASCII becomes \xNN, so that a
+// verdict is one line of text whatever the file holds.
+std::string printableText(const std::string& text) {
+  static const char kHex[] = "0123456789abcdef";
+  std::string out;
+  for (const unsigned char ch : text)
+    if (ch >= 0x20 && ch < 0x7f) out += char(ch);
+    else out += {'\\', 'x', kHex[ch >> 4], kHex[ch & 15]};
+  return out;
+}
+
+Failure failureBeingHandled() {
   try {
     throw;
   } catch (const Rejection& e) {
@@ -37,6 +51,14 @@ Failure currentFailure() {
   } catch (...) {
     return {FailureKind::notChecked, "internal error"};
   }
+}
+
+}  // namespace
+
+Failure currentFailure() {
+  Failure f = failureBeingHandled();
+  f.text = printableText(f.text);
+  return f;
 }
 
 void throwFailure(const Failure& failure) {

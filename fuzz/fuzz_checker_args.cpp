@@ -62,6 +62,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     fail("time limit " + std::to_string(o.timeLimitSeconds) + " outside 1..31536000");
   if (o.maxMemoryMiB != 0 && (o.maxMemoryMiB < 16 || o.maxMemoryMiB > (uint64_t(1) << 24)))
     fail("max-memory " + std::to_string(o.maxMemoryMiB) + " outside 16..16777216");
+  if (o.maxCpuHours > 1000000) fail("max-cpu-hours " + std::to_string(o.maxCpuHours) + " above 1000000");
   if (o.progress) fail("the parser set progress (main decides it from the terminal)");
   return 0;
 }

@@ -91,14 +91,17 @@ const std::vector<Command>& commands() {
         {"replies", "FILE", "the n = 16 round-1 reply table (qcert replies certs/rudd-n16.qcert --tsv writes it, from the verified certificate), drawn on the board in the HTML report"},
         {"width", "N", "columns of the table (72..400; default 100)"},
         kHelp}},
-      {"describe", "qcert describe FILE [--all-shards]",
+      {"describe", "qcert describe FILE [--all-shards] [--time-limit S]",
        "Prints what a certificate file says about itself, without checking it: the claim (in\n"
        "the checker's words), the board and position, the cut-off, the default reply, the\n"
        "number and size of the stored replies, a manifest's shards with their claims and\n"
        "sizes, a count's cells, the format version. NOTHING it prints is verified: only the\n"
        "file's framing, seal and header are read, as the checker reads them before replaying\n"
        "(a file the checker would reject there is refused: exit 1). checker FILE verifies.",
-       {{"all-shards", nullptr, "list every shard of a manifest (default: the first 40)"}, kHelp}, true},
+       {{"all-shards", nullptr, "list every shard of a manifest (default: the first 40)"},
+        {"time-limit", "S", "stop reading the file after S seconds (1..86400; default 10), exit 2"},
+        kHelp},
+       true},
       {"replies", "qcert replies FILE [--jobs N] [--time-limit S] [--unicode | --tsv]",
        "The winner's reply to every first move of the loser, up to symmetry, from a\n"
        "certificate of the placing game (prover prove or grundy --out FILE), as a table, on\n"
@@ -678,6 +681,7 @@ std::string fileArgument(const Values& v) {
 int runDescribe(const Values& v, std::ostream& out) {
   DescribeOptions o;
   o.allShards = v.count("all-shards") > 0;
+  if (v.count("time-limit")) o.timeLimitSeconds = double(wholeNumber("time-limit", v.at("time-limit"), 1, 86400));
   out << describeCertificate(fileArgument(v), o);
   return 0;
 }

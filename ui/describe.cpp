@@ -17,6 +17,9 @@
 #include "certified.hpp"
 #include "check.hpp"
 #include "checker_run.hpp"
+#include "limits.hpp"
+#include "manifest.hpp"
+#include "mod2/rules.hpp"
 #include "../checker/count.hpp"  // (prover/ has a count.hpp too)
 #include "parallel.hpp"
 #include "qcert.capnp.h"
@@ -132,10 +135,16 @@ struct PlanSummary {
   std::vector<ShardRef> shards;
   uint64_t winBy = 0, lossBy = 0;
   unsigned depth = 0;
-  std::string top;  // the first levels in words
+  std::string top;      // the first levels in words
   bool tooDeep = false;
+  std::string problem;  // the first thing found that the checker rejects, if any
 };
 
+// Walks the plan as the checker does, but lists what it finds instead of
+// rejecting.  The file is untrusted: a token or heap it states is checked
+// against the position before anything is expanded from it, so the work is
+// bounded by the plan's own lists (a winBy token of 2^32 - 1 once made a heap
+// of 4 billion, each of its moves a row).
 void walkPlan(const Geometry<8>& geo, Obligation::Reader ob, const Bits<8>& L, uint32_t h, unsigned depth, PlanSummary& sum,
               bool describeTop) {
   if (depth > kMaxPlanDepth) {
@@ -156,26 +165,31 @@ void walkPlan(const Geometry<8>& geo, Obligation::Reader ob, const Bits<8>& L, u
   if (ob.isWinBy()) {
     ++sum.winBy;
     int square = -1;
-    const std::string move = tokenMove(geo, L, h, ob.getWinBy().getMove(), square);
+    const uint32_t token = ob.getWinBy().getMove();
+    const std::string move = tokenMove(geo, L, h, token, square);
     if (describeTop) sum.top += "the player to move wins by " + move + "; after it, ";
     Bits<8> after = L;
     uint32_t afterHeap = h;
     if (square >= 0) after = L.without(geo.attack[unsigned(square)]);
-    else if (ob.getWinBy().getMove() > L.count()) afterHeap = ob.getWinBy().getMove() - L.count() - 1;
+    else if (token > L.count() && token - L.count() <= h) afterHeap = token - L.count() - 1;
+    else if (sum.problem.empty()) sum.problem = "a winBy token, " + std::to_string(token) + ", names no move";
     walkPlan(geo, ob.getWinBy().getAfter(), after, afterHeap, depth + 1, sum, describeTop);
     return;
   }
   ++sum.lossBy;
   const auto list = ob.getLossBy();
-  const std::vector<int> moves = loserMovesInCheckerOrder(geo, L, h);
+  const std::vector<int> boardMoves = loserMovesInCheckerOrder(geo, L, 0);  // the heap moves follow: h of them
+  const uint64_t moves = boardMoves.size() + uint64_t(h);
   if (describeTop)
     sum.top += "each of the " + std::to_string(list.size()) + " moves of the losing side (up to symmetry; the checker's own list has " +
-               std::to_string(moves.size()) + ") has its own part";
+               std::to_string(moves) + ") has its own part";
+  if (list.size() != moves && sum.problem.empty())
+    sum.problem = "a split lists " + std::to_string(list.size()) + " parts where the loser has " + std::to_string(moves) + " moves";
   for (size_t i = 0; i < list.size(); ++i) {
     Bits<8> after = L;
     uint32_t afterHeap = h;
-    if (i < moves.size() && moves[i] >= 0) after = L.without(geo.attack[unsigned(moves[i])]);
-    else if (i < moves.size()) afterHeap = uint32_t(-1 - moves[i]);
+    if (i < boardMoves.size()) after = L.without(geo.attack[unsigned(boardMoves[i])]);
+    else if (i < moves) afterHeap = uint32_t(i - boardMoves.size());
     walkPlan(geo, list[unsigned(i)], after, afterHeap, depth + 1, sum, false);
   }
 }
@@ -211,7 +225,8 @@ std::string describeGame(const std::string& path, const Certificate& cert, uint6
                                                                     " named and " + plural(sum.lossBy, "split", "splits") +
                                                                     " over every move of the losing side in all, " +
                                                                     std::to_string(sum.depth) + " levels") +
-                             (sum.tooDeep ? "; deeper than 64 levels (the checker rejects that)" : ""));
+                             (sum.tooDeep ? "; deeper than 64 levels (the checker rejects that)" : "") +
+                             (sum.problem.empty() ? "" : "; " + sum.problem + " (the checker rejects that)"));
     const std::filesystem::path dir = std::filesystem::path(path).parent_path();
     uint64_t shardBytes = 0, shardReplies = 0, missing = 0, bad = 0;
     std::ostringstream rows;
@@ -219,8 +234,7 @@ std::string describeGame(const std::string& path, const Certificate& cert, uint6
       const ShardRef& ref = sum.shards[i];
       std::string status, claim;
       uint64_t bytes = 0, replies = 0;
-      if (ref.path.empty() || ref.path[0] == '/' || ref.path.find("..") != std::string::npos ||
-          ref.path.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._/-") != std::string::npos) {
+      if (!shardPathAllowed(ref.path)) {
         status = "path not allowed (the checker rejects it; not opened)", ++bad;
       } else {
         const std::string file = (dir / ref.path).string();
@@ -314,6 +328,13 @@ std::string describeMod2(const Certificate& cert) {
   Reader reader(cert);
   const auto c = reader.header().getMod2();
   const unsigned n = c.getBoardSize();
+  if (n < 1 || n > 32) throw Rejection("board size " + std::to_string(n) + " is outside 1..32 for mod-2 claims");
+  // Columns past z continue aa, ab, ... (the checker's names); at most 40 listed.
+  auto names = [n](auto list) {
+    std::string s;
+    for (unsigned i = 0; i < list.size() && i < 40; ++i) s += (i ? ", " : "") + mod2::square(n, list[i]);
+    return list.size() > 40 ? s + ", ..." : s;
+  };
   static const char* const kRules[] = {"standard (place on a square attacked by an even number of queens)",
                                        "alternate (place on a square attacked by an odd number of queens)",
                                        "complementary (remove a queen attacked by an even number of queens)"};
@@ -332,7 +353,7 @@ std::string describeMod2(const Certificate& cert) {
       static const char* const kEnd[] = {"the board is full", "the position is locked (no legal move, not full)", "exactly COUNT queens",
                                          "move COUNT is the first illegal one"};
       out << field("Sequence", std::string(kSeq[std::min(unsigned(c.getSequence()), 2u)]) + ", " + plural(c.getMoves().size(), "move", "moves") +
-                                   (c.getMoves().size() ? ": " + squares(n, c.getMoves()).substr(0, 300) : ""));
+                                   (c.getMoves().size() ? ": " + names(c.getMoves()) : ""));
       std::string end = kEnd[std::min(unsigned(c.getEnd()), 3u)];
       if (const size_t at = end.find("COUNT"); at != std::string::npos) end.replace(at, 5, std::to_string(c.getCount()));
       out << field("End", end);
@@ -352,7 +373,7 @@ std::string describeMod2(const Certificate& cert) {
       break;
     }
     case Mod2Kind::GAME:
-      out << field("Position", (c.getStart().size() ? "moves " + squares(n, c.getStart()) : std::string("the start")) +
+      out << field("Position", (c.getStart().size() ? "moves " + names(c.getStart()) : std::string("the start")) +
                                    (c.getHeap() ? ", plus a Nim heap of " + std::to_string(c.getHeap()) : ""));
       out << field("Claim", c.getGrundy() ? "the Grundy value is " + std::to_string(c.getHeap())
                                           : std::string("the player to move ") + (c.getOutcome() == Outcome::WIN ? "wins" : "loses"));
@@ -368,6 +389,11 @@ std::string describePartizan(const Certificate& cert) {
   Reader reader(cert);
   const auto c = reader.header().getPartizan();
   const unsigned n = c.getBoardSize();
+  if (n < 1 || n > 8) throw Rejection("board size " + std::to_string(n) + " is outside 1..8");
+  auto names = [n](auto list) {
+    if (list.size() > 64) return std::to_string(list.size()) + " squares (more than the board has)";
+    return squares(n, list);
+  };
   const std::string mover = c.getToMove() == Player::LEFT ? "Left" : "Right";
   out << field("Kind", "partizan game certificate (docs/partizan-game.md): Left and Right each place their own pieces on squares no "
                        "opposing piece attacks");
@@ -375,8 +401,8 @@ std::string describePartizan(const Certificate& cert) {
   out << field("Game", std::to_string(n) + "x" + std::to_string(n) + " board, " + kPieces[std::min(unsigned(c.getPiece()), 4u)] +
                            ", rule " + (c.getRule() == PartizanRule::OPEN ? "open (lines of attack pass over pieces)"
                                                                            : "blocking (a line of attack stops at the first piece)"));
-  out << field("Position", "Left " + (c.getLeft().size() ? squares(n, c.getLeft()) : std::string("none")) + "; Right " +
-                               (c.getRight().size() ? squares(n, c.getRight()) : std::string("none")));
+  out << field("Position", "Left " + (c.getLeft().size() ? names(c.getLeft()) : std::string("none")) + "; Right " +
+                               (c.getRight().size() ? names(c.getRight()) : std::string("none")));
   out << field("Replies", plural(c.getReplies().size(), "winner decision", "winner decisions"));
   out << field("Producer", printable(c.getProducer()));
   return out.str();
@@ -385,6 +411,10 @@ std::string describePartizan(const Certificate& cert) {
 }  // namespace
 
 std::string describeCertificate(const std::string& path, const DescribeOptions& options) {
+  struct TimeLimit {  // the checker library's clock, for this description only
+    explicit TimeLimit(double seconds) { limits::setTimeLimit(seconds); }
+    ~TimeLimit() { limits::setTimeLimit(0); }
+  } timeLimit(options.timeLimitSeconds);
   try {
     const uint64_t bytes = regularFileSize(path, "certificate");
     MappedFile file(path);

@@ -13,6 +13,9 @@ namespace qcert::ui {
 
 struct DescribeOptions {
   bool allShards = false;  // list every shard of a manifest (else the first 40)
+  // Reading checks every chunk as the checker does, and 2 KB of zstd may
+  // hold 64 MiB of tokens: past this many seconds, exit 2 (0 = no limit).
+  double timeLimitSeconds = 10;
 };
 
 // The description, lines ending in '\n'. Throws CertificateError

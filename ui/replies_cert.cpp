@@ -14,6 +14,7 @@
 #include "certificate_file.hpp"
 #include "check.hpp"
 #include "checker_run.hpp"
+#include "manifest.hpp"
 #include "parallel.hpp"
 #include "qcert.capnp.h"
 #include "replies.hpp"
@@ -62,9 +63,15 @@ std::optional<int> firstDecision(const Certificate& cert, const std::string& pat
     const auto plan = reader.getRoot<Header>().getPlan();
     if (plan.isWinBy()) return tokenMove(root, heap, plan.getWinBy().getMove());
     if (!plan.isShard()) return std::nullopt;
+    // Read before the check: only a path the checker's plan rule allows is
+    // opened (the check then rejects the rest), and a shard that is itself a
+    // manifest, which the checker rejects too, is not followed.
+    const std::string shardPath = plan.getShard().getPath();
+    if (!shardPathAllowed(shardPath)) return std::nullopt;
     const std::string dir = std::filesystem::path(path).parent_path().string();
-    MappedFile shardFile((dir.empty() ? std::string(".") : dir) + "/" + std::string(plan.getShard().getPath()));
+    MappedFile shardFile((dir.empty() ? std::string(".") : dir) + "/" + shardPath);
     const Certificate shard = readCertificate(shardFile);
+    if (shard.hasPlan) return std::nullopt;
     return firstDecision(shard, path, root, heap);
   }
   if (cert.replyCount == 0 || root.count() <= cert.cutoff) return std::nullopt;

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <ostream>
+#include <unordered_set>
 
 namespace qcert::mod2 {
 namespace {
@@ -81,46 +82,64 @@ void checkComplement(const Small& b, Rule other, uint64_t start, const std::stri
 
 // A set P of queens is legal iff it is empty or some queen q of P is
 // attacked by an even number of the others and P - q is legal (q was the
-// last move).  Only asked of locked sets, which have few queens; `notLegal`
-// remembers subsets already refuted.
-bool legalSet(const Small& b, uint64_t p, std::vector<uint64_t>& notLegal) {
+// last move).  Only asked of locked sets of the smallest size not yet ruled
+// out; `refuted` remembers subsets already refuted (up to 2^k of them for k
+// queens, hence a hash set and the clock).
+bool legalSet(const Small& b, uint64_t p, std::unordered_set<uint64_t>& refuted) {
   if (p == 0) return true;
-  if (std::find(notLegal.begin(), notLegal.end(), p) != notLegal.end()) return false;
+  if (refuted.count(p)) return false;
+  limits::checkTime();
   for (uint64_t x = p; x; x &= x - 1) {
     const unsigned q = unsigned(std::countr_zero(x));
-    if (b.att(p & ~(uint64_t(1) << q), q) % 2 == 0 && legalSet(b, p & ~(uint64_t(1) << q), notLegal)) return true;
+    if (b.att(p & ~(uint64_t(1) << q), q) % 2 == 0 && legalSet(b, p & ~(uint64_t(1) << q), refuted)) return true;
   }
-  notLegal.push_back(p);
+  refuted.insert(p);
   return false;
 }
 
-// Every set of at most `most` queens on squares >= from added to p (k queens
+// Every set of exactly `size` queens on squares >= from added to p (k queens
 // so far); parity holds att(p, s) mod 2 for every square, one XOR of a
 // queen's lines per step.  A set is locked when every empty square is
 // attacked an odd number of times (and it is not full); a legal one refutes
 // the claim.
-void walkSets(const Small& b, unsigned most, unsigned from, unsigned k, uint64_t p, uint64_t parity, uint64_t& steps) {
-  if (((p | parity) & b.full) == b.full && p != b.full) {
-    std::vector<uint64_t> notLegal;
-    if (legalSet(b, p, notLegal))
+void walkSets(const Small& b, unsigned size, unsigned from, unsigned k, uint64_t p, uint64_t parity, uint64_t& steps) {
+  if (k == size) {
+    if (((p | parity) & b.full) != b.full || p == b.full) return;
+    std::unordered_set<uint64_t> refuted;
+    if (legalSet(b, p, refuted))
       throw Rejection("a legal position with " + queensText(k) + " is locked: " + squareList(b.n, [&] {
                         std::vector<unsigned> v;
                         for (uint64_t x = p; x; x &= x - 1) v.push_back(unsigned(std::countr_zero(x)));
                         return v;
                       }()));
+    return;
   }
-  if (k == most) return;
-  for (unsigned s = from; s < b.squares; ++s) {
+  for (unsigned s = from; s + (size - k) <= b.squares; ++s) {
     if ((++steps & 0xffffff) == 0) limits::checkTime();
-    walkSets(b, most, s + 1, k + 1, p | uint64_t(1) << s, parity ^ b.lines[s], steps);
+    walkSets(b, size, s + 1, k + 1, p | uint64_t(1) << s, parity ^ b.lines[s], steps);
   }
+}
+
+// How fast the walk below goes on one core: 6.7e8 sets in 3.9 s of user time
+// on 7x7 with count 9.
+constexpr double kWalkedSetsPerSecond = 1.7e8;
+
+// The sets the walk below visits for `count`, an upper bound: for each size
+// j < count, every set of at most j queens.
+double walkedSets(unsigned squares, uint64_t count) {
+  double total = 0, atMost = 1, c = 1;
+  for (uint64_t j = 1; j < count; ++j) c = c * double(squares - j + 1) / double(j), atMost += c, total += atMost;
+  return total;
 }
 
 // The fewest queens of a legal locked position is `count`: the witness
 // `moves` is a legal play that locks the board with `count` queens, and no
 // set of fewer queens is both locked and legal.  Every set is walked, legal
 // or not, because testing "locked" costs one XOR per queen and locked sets
-// are rare; only they are tested for legality.
+// are rare; only they are tested for legality.  The sizes go up from 1, so a
+// false count (the claim is the certificate's word) is refuted at the true
+// one, by the smallest counterexample, and the legality test, exponential in
+// the queens, never sees a set larger than that.
 void checkFewestLocking(const Small& b, uint64_t count, capnp::List<uint16_t>::Reader witness) {
   if (count == 0) throw Rejection("the empty board is not locked");
   if (witness.size() != count) throw Rejection("fewestLocking: the witness play must have exactly count moves");
@@ -134,9 +153,11 @@ void checkFewestLocking(const Small& b, uint64_t count, capnp::List<uint16_t>::R
     p |= uint64_t(1) << s;
   }
   if (p == b.full || b.moves(Rule::standard, p) != 0) throw Rejection("fewestLocking: the witness play does not lock the board");
+  limits::refuseLongerThanCeiling(walkedSets(b.squares, count) / kWalkedSetsPerSecond,
+                                  "walking every set of at most " + queensText(count - 1) + " on " + boardText(b.n));
   uint64_t steps = 0;
   limits::checkTime();
-  walkSets(b, unsigned(count - 1), 0, 0, 0, 0, steps);
+  for (unsigned size = 1; size < count; ++size) walkSets(b, size, 0, 0, 0, 0, steps);
 }
 
 }  // namespace
@@ -150,11 +171,9 @@ std::string verifyExhaustive(Mod2Claim::Reader claim, unsigned n, std::ostream* 
     throw Rejection("count " + std::to_string(count) + " exceeds the " + std::to_string(b.squares) + " squares");
 
   if (what == Mod2Exhaustive::FEWEST_LOCKING) {
-    double sets = 1, c = 1;  // sets of at most count-1 queens
-    for (uint64_t j = 1; j < count; ++j) c = c * double(b.squares - j + 1) / double(j), sets += c;
     if (announce)
       *announce << "  mod-2 fewestLocking: the witness play, then every set of " << board << " with at most " << count - 1
-                << " queens (" << sets << " sets)" << std::endl;
+                << " queens, by size (at most " << walkedSets(b.squares, count) << " sets visited)" << std::endl;
     checkFewestLocking(b, count, claim.getMoves());
     return "the fewest queens in a legal locked position of " + game + " is " + std::to_string(count);
   }
@@ -208,6 +227,7 @@ std::string verifyExhaustive(Mod2Claim::Reader claim, unsigned n, std::ostream* 
   std::vector<uint64_t> totals(b.squares + 1, 0), classes(b.squares + 1, 0);
   const auto g = symmetries(n);
   for (uint64_t p = 0; p <= b.full; ++p) {
+    if ((p & 0xffff) == 0) limits::checkTime();
     if (!legal[p]) continue;
     const unsigned k = unsigned(std::popcount(p));
     ++totals[k];
