@@ -423,7 +423,9 @@ void plainCount(const Tables& t, std::vector<CellAcc>& acc, uint64_t& nodes) {
   auto rec = [&](auto&& self, int y, uint32_t left, uint32_t down, uint32_t right) -> void {
     ++nodes;
     if (y == n) {
-      uint8_t p[32], q[32];
+      // A solution fills every row and column, so entries 0..n-1 are all
+      // written below; zeroed because the compiler cannot see that.
+      uint8_t p[32] = {}, q[32] = {};
       uint64_t s = 0;
       for (int r = 0; r < n; ++r) {
         const int c = __builtin_ctz(board[r]);
