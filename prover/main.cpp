@@ -21,6 +21,7 @@
 #include "mod2/mod2.hpp"
 #include "partizan/partizan.hpp"
 #include "prove.hpp"
+#include "version.hpp"
 
 namespace po = boost::program_options;
 using namespace qcert;
@@ -45,6 +46,7 @@ Usage:
   prover table-check 'STATEMENT'                          (prover table-check --help)
   prover mod2 ACTION --n N [options]                      (prover mod2 --help)
   prover partizan --n N [--piece P] [--rule R] [options]  (prover partizan --help)
+  prover --version                                        (version, commit, build type)
 
   prove   decides whether the player to move wins (after the queens in LIST,
           with a Nim heap of H added) and names a winning move; with --out it
@@ -477,6 +479,14 @@ int runProver(int argc, char** argv, int rank, int ranks) {
 // Under mpirun (detected from the launcher's environment) the ranks share the
 // work units; otherwise MPI is never initialised.
 int main(int argc, char** argv) try {
+  if (argc > 1 && std::strcmp(argv[1], "--version") == 0) {
+    if (argc > 2) {
+      std::fprintf(stderr, "prover: --version takes nothing else, got '%s'\n", argv[2]);
+      return 2;
+    }
+    std::printf("%s\n", versionLine("prover").c_str());
+    return 0;
+  }
   if (argc > 1 && std::strcmp(argv[1], "count") == 0) return runCount(argc - 1, argv + 1);
   if (argc > 1 && std::strcmp(argv[1], "table-check") == 0) return runTableCheck(argc - 1, argv + 1);
   if (argc > 1 && std::strcmp(argv[1], "mod2") == 0) return mod2::runMod2(argc - 1, argv + 1);

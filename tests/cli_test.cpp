@@ -6,13 +6,20 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
 #include <random>
+#include <regex>
+#include <set>
+#include <sstream>
 
 #include "support.hpp"
 
 using qtest::RunResult;
 using qtest::runProgram;
 using qtest::startsWith;
+namespace fs = std::filesystem;
 
 namespace {
 
@@ -50,6 +57,73 @@ void expectRejected(const RunResult& r) {
   EXPECT_EQ(r.exitCode, 1) << r.describe();
   EXPECT_TRUE(startsWith(r.out, "REJECTED:")) << r.describe();
   EXPECT_FALSE(contains(r.out, "VERIFIED")) << r.describe();
+}
+
+// ------------------------------------------------------------------ --version
+
+// prover, checker and qcert --version: one line naming the program, the
+// release, the commit it was built from ("unknown" outside a git clone) and
+// the build type, the same for all three; nothing may follow --version.
+TEST(Version, EveryProgramPrintsOneLineAndTheyAgree) {
+  const std::regex line(R"(^(prover|checker|qcert) (\d+\.\d+\.\d+) \(commit ([0-9a-f]{12}(-dirty)?|unknown), ([A-Za-z ]+)\)\n$)");
+  std::set<std::string> afterName;
+  for (const auto& [name, path] : std::vector<std::pair<std::string, std::string>>{
+           {"prover", kProver}, {"checker", kChecker}, {"qcert", QCERT_UI}}) {
+    const RunResult r = runProgram({path, "--version"}, 30);
+    EXPECT_EQ(r.exitCode, 0) << r.describe();
+    EXPECT_EQ(r.err, "") << r.describe();
+    std::smatch m;
+    ASSERT_TRUE(std::regex_match(r.out, m, line)) << r.describe();
+    EXPECT_EQ(m[1].str(), name);
+    afterName.insert(r.out.substr(name.size()));
+    const RunResult extra = runProgram({path, "--version", "x"}, 30);
+    EXPECT_EQ(extra.exitCode, 2) << extra.describe();
+    EXPECT_EQ(extra.err, name + ": --version takes nothing else, got 'x'\n") << extra.describe();
+    EXPECT_EQ(extra.out, "");
+  }
+  EXPECT_EQ(afterName.size(), 1u) << "the three programs name different builds";
+}
+
+// The generated line's commit: git's short hash of HEAD in a clone, marked
+// -dirty when a tracked file differs from it, and "unknown" for sources
+// outside a clone (a tarball), even when unpacked inside some other clone.
+TEST(Version, TheStampNamesTheCommitOrSaysUnknown) {
+  qtest::TempDir dir;
+  auto stamp = [&](const std::string& source) {
+    const std::string out = dir.file("version.cpp");
+    const RunResult r = runProgram({QCERT_CMAKE, "-DSOURCE_DIR=" + source, "-DOUT=" + out, "-DVERSION=9.8.7",
+                                    "-DBUILD_TYPE=Release", "-P", QCERT_SOURCE_DIR "/version/stamp.cmake"}, 60);
+    EXPECT_EQ(r.exitCode, 0) << r.describe();
+    std::ifstream in(out);
+    return std::string((std::istreambuf_iterator<char>(in)), {});
+  };
+  fs::create_directories(dir.file("tarball"));
+  const std::string tarball = stamp(dir.file("tarball"));
+  EXPECT_TRUE(contains(tarball, "\" 9.8.7 (commit unknown, Release)\"")) << tarball;
+
+  const std::string clone = dir.file("clone");
+  std::string gitPath;  // runProgram takes a path, not a name to look up
+  for (std::istringstream path(std::getenv("PATH") ? std::getenv("PATH") : ""); std::getline(path, gitPath, ':');)
+    if (access((gitPath += "/git").c_str(), X_OK) == 0) break;
+  if (access(gitPath.c_str(), X_OK) != 0) GTEST_SKIP() << "no git on the PATH";
+  auto git = [&](std::vector<std::string> args) {
+    args.insert(args.begin(), {gitPath, "-C", clone, "-c", "user.name=qcert", "-c", "user.email=qcert@localhost"});
+    return runProgram(args, 30);
+  };
+  fs::create_directories(clone + "/src");
+  std::ofstream(clone + "/tracked") << "one\n";
+  ASSERT_EQ(git({"init", "-q"}).exitCode, 0);
+  ASSERT_EQ(git({"add", "tracked"}).exitCode, 0);
+  ASSERT_EQ(git({"commit", "-q", "-m", "one"}).exitCode, 0);
+  const std::string head = qtest::firstLine(git({"rev-parse", "--short=12", "HEAD"}).out);
+  ASSERT_EQ(head.size(), 12u);
+  const std::string clean = stamp(clone);
+  EXPECT_TRUE(contains(clean, "\" 9.8.7 (commit " + head + ", Release)\"")) << clean;
+  const std::string inside = stamp(clone + "/src");
+  EXPECT_TRUE(contains(inside, "(commit unknown, Release)")) << inside;
+  std::ofstream(clone + "/tracked") << "two\n";
+  const std::string dirty = stamp(clone);
+  EXPECT_TRUE(contains(dirty, "(commit " + head + "-dirty, Release)")) << dirty;
 }
 
 // ------------------------------------------------------------------ prover

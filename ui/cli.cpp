@@ -127,6 +127,7 @@ std::string overview() {
          "       qcert describe FILE  what a certificate file contains (NOT verified)\n"
          "       qcert replies FILE   the winner's reply to each first move, from a verified certificate\n"
          "       qcert COMMAND --help   the options of one command\n"
+         "       qcert --version      version, commit and build type\n"
          "\n"
          "Squares are named as in chess: file letter = column, rank = row + 1, a1 bottom left.\n"
          "Exit status: 0 done; 1 the certificate given with --cert was rejected by the checker;\n"
