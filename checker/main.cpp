@@ -24,7 +24,7 @@ int main(int argc, char** argv) {
     return 0;
   }
   if (!args.error.empty()) {
-    std::cerr << "checker: " << args.error << "\n(try checker --help)\n";
+    std::cerr << "checker: " << args.error << " (try checker --help)\n";
     return 2;
   }
   qcert::CheckOptions options = args.options;

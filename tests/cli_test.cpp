@@ -303,9 +303,16 @@ class CheckerCli : public ::testing::Test {
 
 TEST_F(CheckerCli, NoArguments) { expectUsageError(checker({})); }
 TEST_F(CheckerCli, UnknownOption) { expectUsageError(checker({"--frobnicate", dir.file("x")}), "frobnicate"); }
+// One verdict per run: several files are refused in one line, before any is
+// read (a second one could not have a status of its own).
 TEST_F(CheckerCli, TwoFiles) {
   qtest::writeFile(dir.file("a"), {1, 2, 3});
-  expectUsageError(checker({dir.file("a"), dir.file("a")}));
+  const RunResult r = checker({dir.file("a"), dir.file("a")});
+  expectUsageError(r);
+  EXPECT_EQ(r.err, "checker: one certificate file per run, got 2: run checker once for each (try checker --help)\n");
+  const RunResult three = checker({QCERT_CERTS_DIR "/jenrich-n8.qcert", QCERT_CERTS_DIR "/jenrich-n9.qcert", dir.file("a")});
+  expectUsageError(three, "got 3");
+  EXPECT_TRUE(contains(checker({"--help"}).out, "One certificate FILE per run (a manifest brings its shards): one verdict, one status."));
 }
 TEST_F(CheckerCli, NonexistentFile) { expectUsageError(checker({dir.file("does-not-exist.qc")}), "does-not-exist.qc"); }
 TEST_F(CheckerCli, Directory) { expectUsageError(checker({dir.path()})); }
