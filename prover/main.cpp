@@ -458,20 +458,28 @@ int runProver(int argc, char** argv, int rank, int ranks) {
                                              .c_str()
                                        : "",
                   (req.unitsDir.empty() ? out + ".units" : req.unitsDir).c_str(), out.c_str());
+    // A manifest's bytes and decisions are its shards', those of units an
+    // earlier run finished included (what the checker reads); how they
+    // split into default replies and loser positions only this run's
+    // emission knows.
+    const std::string manifestWords =
+        res.manifestWritten && res.shards.files
+            ? " in " + std::to_string(res.shards.files) + (res.shards.files == 1 ? " shard" : " shards") + " and the manifest"
+            : "";
     if (!out.empty())
-      std::printf("certificate: %s, %llu bytes, %llu winner decisions (%llu by default reply), %llu loser positions, "
+      std::printf("certificate: %s, %llu bytes, %llu winner decisions%s (%s%llu by default reply, %llu loser positions), "
                   "%.2f bytes/decision, cutoff %d, written in %.3f s\n",
-                  out.c_str(), (unsigned long long)res.cert.bytes, (unsigned long long)res.emit.decisions,
+                  out.c_str(), (unsigned long long)res.cert.bytes, (unsigned long long)res.cert.tokens, manifestWords.c_str(),
+                  manifestWords.empty() ? "" : "of those proved in this run: ",
                   (unsigned long long)res.emit.defaultReplies, (unsigned long long)res.emit.lossNodes,
-                  res.emit.decisions ? double(res.cert.bytes) / res.emit.decisions : 0.0, req.cutoff,
-                  res.emitSeconds);
+                  res.cert.tokens ? double(res.cert.bytes) / res.cert.tokens : 0.0, req.cutoff, res.emitSeconds);
     // grundy= only where a Grundy value was found: a won position's value is
     // some g > 0 that `prove` does not compute (n = 8: a win, G = 3).
     const std::string grundyField = req.grundy ? " grundy=" + std::to_string(res.grundy) : "";
     std::printf("STATS outcome=%s%s nodes=%llu wall_s=%.3f search_s=%.3f emit_s=%.3f peak_rss_kib=%ld cert_bytes=%llu decisions=%llu\n",
                 res.win ? "win" : "loss", grundyField.c_str(), (unsigned long long)res.search.nodes, wall, res.searchSeconds,
                 res.emitSeconds, peakRssKiB(), (unsigned long long)res.cert.bytes,
-                (unsigned long long)res.emit.decisions);
+                (unsigned long long)res.cert.tokens);
   }
   return 0;
 }
