@@ -32,6 +32,9 @@ std::atomic<bool> gStop{false};
 constexpr int kMaxWorkers = 1000000;  // --of: far past any batch array
 extern "C" void onSignal(int) { gStop.store(true); }
 
+// Every command main() and runProver() dispatch, for "unknown command".
+const char* kCommands = "prove, grundy, count, table-check, mod2 or partizan";
+
 const char* kUsage = R"(prover: proves claims about the queens game and writes certificates for `checker`.
 
 The game: two players take turns placing a queen on a square of the n x n
@@ -272,7 +275,7 @@ int runProver(int argc, char** argv, int rank, int ranks) {
     return 2;
   }
   if (command != "prove" && command != "grundy") {
-    std::cerr << "prover: unknown command '" << command << "' (expected prove or grundy; see prover --help)\n";
+    std::cerr << "prover: unknown command '" << command << "' (expected " << kCommands << "; see prover --help)\n";
     return 2;
   }
   try {
@@ -320,6 +323,23 @@ int runProver(int argc, char** argv, int rank, int ranks) {
     req.heap = heap;
     req.grundy = command == "grundy";
     req.out = out;
+    // Work units are files tied together by a manifest: refuse before any
+    // search, naming the option that asked for them (MPI ranks: below).
+    if (out.empty() && ranks <= 1 && !vm.count("by-mirror-lemma")) {  // the lemma's --win-by writes no units
+      if (req.winBy >= 0)
+        throw std::invalid_argument("--win-by " + winBy + " needs --out FILE: the claim that " + winBy +
+                                    " wins is a manifest over work units (without --win-by, prove alone says who wins)");
+      if (req.jobs > 1)
+        throw std::invalid_argument("--jobs " + std::to_string(req.jobs) +
+                                    " proves work units and needs --out FILE for their manifest (without --out, give --jobs 1)");
+      if (req.select.count == 1 && !req.unitsDir.empty())
+        throw std::invalid_argument("--units " + req.unitsDir + " needs --out FILE for the manifest that ties the units together");
+      if (req.select.count > 1 && req.unitsDir.empty())
+        throw std::invalid_argument("--unit/--of needs --units DIR (where this worker's units go) or --out FILE");
+    }
+    if (vm.count("no-mirror") && vm.count("mirror"))
+      throw std::invalid_argument("--no-mirror and --mirror " + mirror +
+                                  " contradict each other: choose one (--mirror none is the same as --no-mirror)");
     const auto mirrorMap = parseMirror(mirror);
     if (!mirrorMap) throw std::invalid_argument("--mirror must be half-turn, files, ranks, diagonal, antidiagonal or none, got '" + mirror + "'");
     req.mirror = *mirrorMap == Mirror::none ? Mirror::halfTurn : *mirrorMap;
