@@ -8,11 +8,13 @@
 #include <fstream>
 #include <regex>
 #include <sstream>
+#include <thread>
 
 #include "analysis.hpp"
 #include "board_view.hpp"
 #include "certified.hpp"
 #include "cli.hpp"
+#include "progress_lines.hpp"
 #include "support.hpp"
 
 using namespace qcert;
@@ -390,4 +392,52 @@ TEST(UiCli, PlayUndoAndHint) {
   const QRun asks = qcertRun({"play"}, "x\n3\nsecond\nquit\n");
   EXPECT_NE(asks.out.find("Please type a whole number from 1 to 22."), std::string::npos) << asks.out;
   EXPECT_NE(asks.out.find("You move second."), std::string::npos) << asks.out;
+}
+
+// Lines while a long step runs: the first after `firstAfter`, then one every
+// `every`, none after the step ends, and none for a step shorter than the
+// first interval (quick runs keep their one-line output).
+TEST(UiProgressLines, LinesAtTheirTimesAndNoneAfter) {
+  std::ostringstream out;
+  {
+    ProgressLines lines(out, [](double t) { return "at " + std::to_string(int(t * 10 + 0.5)); }, 0.2, 0.3);
+    std::this_thread::sleep_for(std::chrono::milliseconds(950));  // lines due at 0.2, 0.5, 0.8
+  }
+  const std::string written = out.str();
+  std::this_thread::sleep_for(std::chrono::milliseconds(400));
+  EXPECT_EQ(out.str(), written) << "a line after the step ended";
+  const std::vector<std::string> got = lines(written);
+  ASSERT_EQ(got.size(), 3u) << written;
+  EXPECT_EQ(got[0], "at 2");
+  EXPECT_EQ(got[1], "at 5");
+  EXPECT_EQ(got[2], "at 8");
+  std::ostringstream quick;
+  { ProgressLines lines(quick, [](double) { return std::string("too early"); }, 0.5, 0.5); }
+  EXPECT_EQ(quick.str(), "");
+}
+
+// qcert replies says what it is doing while the checker library verifies a
+// certificate (it printed nothing for 87 s on the n = 16 manifest when stderr
+// was a file), in whole lines, and the table itself is unchanged. The G(14)
+// manifest's replies all come from the certificate, so the run is the check.
+TEST(UiCli, RepliesSaysItIsVerifyingWhileTheCheckRuns) {
+  const std::string cert = kCerts + "/rudd-G14.qcert";
+  const auto start = std::chrono::steady_clock::now();
+  const QRun r = qcertRun({"replies", cert, "--progress-every", "1"});
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out.find("proved on the spot"), std::string::npos) << r.out;
+  const QRun quiet = qcertRun({"replies", cert, "--progress-every", "3600"});
+  EXPECT_EQ(r.out, quiet.out);
+  for (const std::string& l : lines(r.err)) EXPECT_EQ(l.rfind("qcert replies: ", 0), 0u) << r.err;
+  EXPECT_EQ(r.err.find('\r'), std::string::npos) << "whole lines, for a log";
+  const QRun bad = qcertRun({"replies", cert, "--progress-every", "0"});
+  EXPECT_EQ(bad.status, 2);
+  EXPECT_EQ(bad.err, "qcert replies: --progress-every must be a whole number from 1 to 3600, got '0'\n");
+  if (seconds < 1.2) GTEST_SKIP() << "the check took " << seconds << " s: too quick for a line (the first is due after 1 s)";
+  EXPECT_EQ(r.err.rfind("qcert replies: verifying " + cert + " in full with the checker library before reading its replies, 1 s so far\n", 0), 0u)
+      << r.err;
+  if (seconds >= 2.2) {
+    EXPECT_NE(r.err.find("\nqcert replies: still verifying " + cert + ", 2 s so far\n"), std::string::npos) << r.err;
+  }
 }

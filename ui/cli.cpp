@@ -14,6 +14,7 @@
 #include "board_view.hpp"
 #include "certified.hpp"
 #include "describe.hpp"
+#include "progress_lines.hpp"
 #include "replies.hpp"
 #include "report.hpp"
 
@@ -109,6 +110,7 @@ const std::vector<Command>& commands() {
        "and marked so.",
        {{"jobs", "N", "shards of a manifest verified at a time (1..64; default 1)"},
         {"time-limit", "S", "stop the check after S seconds (1..86400; default none), exit 2; also the time for each reply proved on the spot (default 10)"},
+        {"progress-every", "S", "while the certificate is verified (minutes for the large ones), a line on stderr every S seconds (1..3600; default 10), the first after 2 s"},
         kUnicode,
         {"tsv", nullptr, "print only the table, tab-separated, for programs (qcert report --replies reads it): a line per move of the loser with the move, the reply, 1 if the reply is the move's half-turn image (else 0) and where the reply comes from (certificate, on-the-spot); the format is in ui/replies.hpp"},
         kHelp},
@@ -689,7 +691,23 @@ int runReplies(const Values& v, std::ostream& out, std::ostream& err) {
   const double limit = v.count("time-limit") ? double(wholeNumber("time-limit", v.at("time-limit"), 1, 86400)) : 0;
   const bool tsv = v.count("tsv") > 0;
   if (tsv && v.count("unicode")) throw UsageError("--tsv and --unicode do not go together (--tsv draws no board)");
-  ReplyTable table = loadReplyTable(file, jobs, limit);
+  const double every = v.count("progress-every") ? double(wholeNumber("progress-every", v.at("progress-every"), 1, 3600)) : 10;
+  ReplyTable table;
+  {
+    // The check prints nothing until it is done: say what is going on, as
+    // whole lines (stderr may be a log file).
+    ProgressLines lines(
+        err,
+        [&, first = true](double t) mutable {
+          const std::string text = (first ? "qcert replies: verifying " + file + " in full with the checker library before reading its replies, "
+                                          : "qcert replies: still verifying " + file + ", ") +
+                                   std::to_string(long(t + 0.5)) + " s so far";
+          first = false;
+          return text;
+        },
+        std::min(2.0, every), every);
+    table = loadReplyTable(file, jobs, limit);
+  }
   if (!tsv) out << "Certificate " << file << ": VERIFIED by the checker library: " << table.claim.statement << "\n";
   const bool complete = fillOnTheSpot(table, limit > 0 ? limit : 10);
   out << (tsv ? formatReplyTableTsv(table, file) : formatReplyTable(table, v.count("unicode") > 0));
