@@ -394,6 +394,37 @@ TEST(UiCli, PlayUndoAndHint) {
   EXPECT_NE(asks.out.find("You move second."), std::string::npos) << asks.out;
 }
 
+// Input that ends at any prompt (board size, side, move, after the game)
+// ends the game with the prompt's line closed: the shell's prompt must not
+// start after "Your move (...): ".
+TEST(UiCli, PlayEndOfInputEndsThePromptsLine) {
+  for (const auto& [args, input] : std::vector<std::pair<std::vector<std::string>, std::string>>{
+           {{"play"}, ""},
+           {{"play", "--n", "3"}, ""},
+           {{"play", "--n", "3", "--side", "first"}, ""},
+           {{"play", "--n", "3", "--side", "first"}, "b2\n"},  // game over: the "> " prompt
+       }) {
+    const QRun r = qcertRun(args, input);
+    EXPECT_EQ(r.status, 0) << r.err;
+    ASSERT_FALSE(r.out.empty());
+    EXPECT_EQ(r.out.back(), '\n') << "[" << r.out << "]";
+  }
+}
+
+// Options are checked before anything is verified or proved: a bad --side
+// with a certificate says so without the certificate's VERIFIED line, and
+// on a board far too big to prove at once.
+TEST(UiCli, PlayRefusesABadSideBeforeAnyWork) {
+  const QRun cert = qcertRun({"play", "--cert", kCerts + "/jenrich-n8.qcert", "--side", "middle"});
+  EXPECT_EQ(cert.status, 2);
+  EXPECT_EQ(cert.out, "") << "the certificate was verified first";
+  EXPECT_EQ(cert.err, "qcert play: --side must be first or second, got 'middle'\n");
+  const auto start = std::chrono::steady_clock::now();
+  const QRun big = qcertRun({"play", "--n", "22", "--side", "middle"});
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(2)) << "it proved before refusing";
+  EXPECT_EQ(big.err, "qcert play: --side must be first or second, got 'middle'\n");
+}
+
 // Lines while a long step runs: the first after `firstAfter`, then one every
 // `every`, none after the step ends, and none for a step shorter than the
 // first interval (quick runs keep their one-line output).

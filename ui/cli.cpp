@@ -468,12 +468,14 @@ class Game {
          << " on a free square (one no piece attacks); who cannot move loses.\n";
     out_ << who << " (" << how << ").\n";
     // The side.
-    std::string side = v.count("side") ? v.at("side") : "";
+    std::string side = v.count("side") ? v.at("side") : "";  // runPlay has refused any other value
     while (side != "first" && side != "second") {
-      if (v.count("side")) throw UsageError("--side must be first or second, got '" + side + "'");
       out_ << "Do you want to move first or second? [first/second]: " << std::flush;
       std::string line;
-      if (!std::getline(in_, line)) return 0;
+      if (!std::getline(in_, line)) {
+        endOfInput();
+        return 0;
+      }
       side = trim(line);
       if (side == "1") side = "first";
       if (side == "2") side = "second";
@@ -491,6 +493,9 @@ class Game {
   }
 
  private:
+  // Input ended at a prompt: end the prompt's line, so that the shell's
+  // prompt starts on its own.
+  void endOfInput() { out_ << "\n"; }
   std::chrono::milliseconds budget() const { return std::chrono::milliseconds(long(s_.seconds * 1000)); }
   static std::string trim(const std::string& t) {
     const size_t a = t.find_first_not_of(" \t\r"), b = t.find_last_not_of(" \t\r");
@@ -581,7 +586,7 @@ class Game {
       out_ << (over ? "> " : "Your move (a square such as " + exampleSquare() + "; or undo, hint, quit): ") << std::flush;
       std::string line;
       if (!std::getline(in_, line)) {
-        out_ << "\n";
+        endOfInput();
         return false;
       }
       const std::string t = trim(line);
@@ -650,12 +655,18 @@ class Game {
 };
 
 int runPlay(const Values& v, std::istream& in, std::ostream& out) {
+  // Before anything is asked, verified or proved.
+  if (v.count("side") && v.at("side") != "first" && v.at("side") != "second")
+    throw UsageError("--side must be first or second, got '" + v.at("side") + "'");
   Values options = v;
   if (!v.count("cert") && !v.count("n") && !v.count("board")) {
     for (;;) {
       out << "Board size? (N for the N x N board, 1.." << kMaxBoard << "; e.g. 6): " << std::flush;
       std::string line;
-      if (!std::getline(in, line)) return 0;
+      if (!std::getline(in, line)) {
+        out << "\n";  // end the prompt's line
+        return 0;
+      }
       try {
         wholeNumber("n", line, 1, kMaxBoard);
         options["n"] = line;
