@@ -425,6 +425,34 @@ TEST(UiCli, PlayRefusesABadSideBeforeAnyWork) {
   EXPECT_EQ(big.err, "qcert play: --side must be first or second, got 'middle'\n");
 }
 
+// Holes on every square: one rule for all three programs. The checker (the
+// trusted reference) verifies "second player wins" for such a board, the
+// prover proves it, and qcert draws, explains and plays it the same way
+// (it used to refuse the board).
+TEST(UiCli, HolesOnEverySquareAreALostPositionAsForTheChecker) {
+  qtest::TempDir dir;
+  const std::string cert = dir.file("holes.qcert");
+  const qtest::RunResult proved =
+      qtest::runProgram({QCERT_PROVER, "prove", "--n", "2", "--holes", "a1,b1,a2,b2", "--out", cert, "-q"}, 30);
+  ASSERT_EQ(proved.exitCode, 0) << proved.describe();
+  EXPECT_EQ(proved.out, "RESULT: second player wins on the empty 2x2 board with holes at a1,b1,a2,b2, playing queens\n");
+  const QRun board = qcertRun({"board", "--n", "2", "--holes", "a1,b1,a2,b2"});
+  EXPECT_EQ(board.status, 0) << board.err;
+  EXPECT_NE(board.out.find("0 free squares"), std::string::npos) << board.out;
+  const QRun explain = qcertRun({"explain", "--n", "2", "--holes", "a1,b1,a2,b2"});
+  EXPECT_EQ(explain.status, 0) << explain.err;
+  EXPECT_NE(explain.out.find("Value: the first player loses"), std::string::npos) << explain.out;
+  const QRun fromCert = qcertRun({"explain", "--cert", cert});
+  EXPECT_EQ(fromCert.status, 0) << fromCert.err;
+  EXPECT_NE(fromCert.out.find("VERIFIED by the checker library: second player wins on the empty 2x2 board"), std::string::npos)
+      << fromCert.out;
+  EXPECT_NE(fromCert.out.find("Value: the first player loses (from the verified certificate)"), std::string::npos) << fromCert.out;
+  const QRun play = qcertRun({"play", "--n", "2", "--holes", "a1,b1,a2,b2", "--side", "first"}, "quit\n");
+  EXPECT_EQ(play.status, 0) << play.err;
+  EXPECT_NE(play.out.find("The second player wins (proved on the spot)."), std::string::npos) << play.out;
+  EXPECT_NE(play.out.find("you cannot move, so you lose (0 moves played)"), std::string::npos) << play.out;
+}
+
 // Lines while a long step runs: the first after `firstAfter`, then one every
 // `every`, none after the step ends, and none for a step shorter than the
 // first interval (quick runs keep their one-line output).

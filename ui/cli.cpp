@@ -236,7 +236,8 @@ Variant variantOf(const Values& v, int defaultN) {
     std::sort(var.holes.begin(), var.holes.end());
     for (size_t i = 1; i < var.holes.size(); ++i)
       if (var.holes[i] == var.holes[i - 1]) throw UsageError("--holes names " + plain.squareName(var.holes[i]) + " twice");
-    if (int(var.holes.size()) == var.rows * var.cols) throw UsageError("--holes leaves no square on the board");
+    // Holes on every square are a game too, as the checker verifies it and
+    // the prover proves it: the first player has no move and loses.
   }
   return var;
 }
