@@ -324,18 +324,20 @@ int runProver(int argc, char** argv, int rank, int ranks) {
     req.grundy = command == "grundy";
     req.out = out;
     // Work units are files tied together by a manifest: refuse before any
-    // search, naming the option that asked for them (MPI ranks: below).
-    if (out.empty() && ranks <= 1 && !vm.count("by-mirror-lemma")) {  // the lemma's --win-by writes no units
+    // search, naming the option that asked for them. A --unit/--of worker
+    // with --units DIR writes no manifest; MPI ranks are refused below; the
+    // mirror lemma's --win-by writes no units.
+    if (out.empty() && ranks <= 1 && !vm.count("by-mirror-lemma") && (req.select.count == 1 || req.unitsDir.empty())) {
+      if (req.select.count > 1)
+        throw std::invalid_argument("--unit/--of needs --units DIR (where this worker's units go) or --out FILE");
       if (req.winBy >= 0)
         throw std::invalid_argument("--win-by " + winBy + " needs --out FILE: the claim that " + winBy +
                                     " wins is a manifest over work units (without --win-by, prove alone says who wins)");
       if (req.jobs > 1)
         throw std::invalid_argument("--jobs " + std::to_string(req.jobs) +
                                     " proves work units and needs --out FILE for their manifest (without --out, give --jobs 1)");
-      if (req.select.count == 1 && !req.unitsDir.empty())
+      if (!req.unitsDir.empty())
         throw std::invalid_argument("--units " + req.unitsDir + " needs --out FILE for the manifest that ties the units together");
-      if (req.select.count > 1 && req.unitsDir.empty())
-        throw std::invalid_argument("--unit/--of needs --units DIR (where this worker's units go) or --out FILE");
     }
     if (vm.count("no-mirror") && vm.count("mirror"))
       throw std::invalid_argument("--no-mirror and --mirror " + mirror +

@@ -199,7 +199,13 @@ TEST(ProverExitCodes, Prove2ContradictionsAndMissingOutputsNameTheOption) {
   expectNothingDecided(prover({"prove", "--n", "16", "--mirror", "none", "--no-mirror"}, 10),
                        "prover: --no-mirror and --mirror none contradict each other");
   EXPECT_TRUE(fs::is_empty(dir.path())) << "refused before anything was made";
-  // Still fine: the mirror lemma's --win-by writes no units, so it needs no --out.
+  expectNothingDecided(prover({"prove", "--n", "16", "--win-by", "a1", "--unit", "0", "--of", "2"}, 10),
+                       "prover: --unit/--of needs --units DIR (where this worker's units go) or --out FILE\n");
+  // Still fine: a batch worker with --units DIR (its units, no manifest), and
+  // the mirror lemma's --win-by, which writes no units.
+  const RunResult worker = prover({"prove", "--n", "8", "--win-by", "d4", "--unit", "0", "--of", "2", "--units", dir.file("w"), "-q"});
+  EXPECT_EQ(worker.exitCode, 0) << worker.describe();
+  EXPECT_TRUE(startsWith(worker.out, "UNITS: ")) << worker.describe();
   const RunResult lemma = prover({"prove", "--n", "5", "--piece", "king", "--win-by", "c3", "--by-mirror-lemma", "-q"});
   EXPECT_EQ(lemma.exitCode, 0) << lemma.describe();
 }
