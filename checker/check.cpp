@@ -25,6 +25,7 @@
 #include <ostream>
 #include <sstream>
 #include <thread>
+#include <vector>
 
 namespace po = boost::program_options;
 
@@ -34,6 +35,9 @@ namespace {
 const char* kUsage =
     "usage: checker [--quiet] [--jobs N] [--time-limit S] [--max-memory MiB] [--max-cpu-hours H]\n"
     "               [--sample K [--seed S] | --part I --of K] FILE\n"
+    "       checker --version\n"
+    "\n"
+    "One certificate FILE per run (a manifest brings its shards): one verdict, one status.\n"
     "\n"
     "Verifies a qcert certificate for the queens game (Node-Kayles on the n x n\n"
     "queen graph, optionally plus a Nim heap) by replaying it in full.  Variants\n"
@@ -188,9 +192,10 @@ ParsedArgs parseCheckerArgs(int argc, const char* const* argv, unsigned defaultJ
       "part", po::value<std::string>(&part), "count certificates: recount only the cells i with i % K == I (exit 3)")(
       "of", po::value<std::string>(&of), "with --part: the number of parts K (1..1048576, the most cells a certificate has)");
   po::options_description all;
-  all.add(visible).add_options()("file", po::value<std::string>(&o.path));
+  std::vector<std::string> files;  // all of them, to name how many were given when more than one
+  all.add(visible).add_options()("file", po::value<std::vector<std::string>>(&files));
   po::positional_options_description positional;
-  positional.add("file", 1);
+  positional.add("file", -1);
   try {
     // Boost 1.74 fills "%canonical_option%" into its messages until none is
     // left: an option name holding one made it loop forever.
@@ -207,6 +212,10 @@ ParsedArgs parseCheckerArgs(int argc, const char* const* argv, unsigned defaultJ
       return r;
     }
     o.quiet = vm.count("quiet") > 0;
+    // One verdict per run: a second file would need its own line and status.
+    if (files.size() > 1)
+      throw po::error("one certificate file per run, got " + std::to_string(files.size()) + ": run checker once for each");
+    if (!files.empty()) o.path = files[0];
     if (o.path.empty()) throw po::error("no certificate file given");
     o.jobs = unsigned(wholeNumber("jobs", jobs, 1, 4096));
     constexpr uint64_t kMaxCells = uint64_t(1) << 20;

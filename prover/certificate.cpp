@@ -185,7 +185,9 @@ CertificateSummary writeHeaderOnlyCertificate(const std::string& path, const voi
   return sum;
 }
 
-SealDigest readSeal(const std::string& path) {
+SealDigest readSeal(const std::string& path) { return readCertificateSummary(path).seal; }
+
+CertificateSummary readCertificateSummary(const std::string& path) {
   if (!regularFileExists(path)) throw std::runtime_error("cannot open " + path + ": " + std::strerror(ENOENT));
   FILE* f = std::fopen(path.c_str(), "rb");
   if (!f) throw std::runtime_error("cannot open " + path + ": " + std::strerror(errno));
@@ -200,9 +202,12 @@ SealDigest readSeal(const std::string& path) {
   kj::ArrayPtr<const capnp::word> rest(words.data(), words.size());
   capnp::ReaderOptions opts;
   opts.traversalLimitInWords = uint64_t{1} << 26;
+  CertificateSummary out;
+  out.bytes = bytes.size();
   const capnp::word* last = nullptr;
-  while (rest.size() > 0) {
+  for (bool header = true; rest.size() > 0; header = false) {
     capnp::FlatArrayMessageReader reader(rest, opts);
+    if (header) out.tokens = reader.getRoot<Header>().getReplyCount();
     last = rest.begin();
     rest = kj::arrayPtr(reader.getEnd(), rest.end());
   }
@@ -210,8 +215,7 @@ SealDigest readSeal(const std::string& path) {
   capnp::FlatArrayMessageReader sealReader(kj::arrayPtr(last, end), opts);
   auto digest = sealReader.getRoot<Seal>().getXxh3x128();
   if (digest.size() != 16) throw std::runtime_error(path + ": bad seal");
-  SealDigest out;
-  std::memcpy(out.data(), digest.begin(), 16);
+  std::memcpy(out.seal.data(), digest.begin(), 16);
   return out;
 }
 

@@ -64,6 +64,9 @@ CertificateSummary writeHeaderOnlyCertificate(const std::string& path, const voi
 
 // The seal digest of a finished certificate file (throws if unreadable).
 SealDigest readSeal(const std::string& path);
+// Its size in bytes, its header's reply count (tokens) and its seal: what a
+// work unit finished by an earlier run adds to a manifest's totals.
+CertificateSummary readCertificateSummary(const std::string& path);
 
 class CertificateWriter final : public ProofSink {
  public:

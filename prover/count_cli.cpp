@@ -128,6 +128,7 @@ std::string countStatement(const CountSpec& s, const std::vector<uint64_t>& tota
 
 int runCount(int argc, char** argv) {
   std::string problem, out;
+  int progressEvery = 0;
   CountSpec spec;
   spec.threads = int(std::max(1u, std::thread::hardware_concurrency()));
   po::options_description opts("Options");
@@ -141,6 +142,9 @@ int runCount(int argc, char** argv) {
       "jobs,j", numberOption(&spec.threads, "--jobs", 1, 1024)->default_value(std::to_string(spec.threads)),
       "threads (1..1024)")(
       "out,o", po::value<std::string>(&out), "write the count certificate here")("quiet,q", "print only the result line")(
+      "progress-every", numberOption(&progressEvery, "--progress-every", 1, 86400),
+      "print a progress line (tasks done, time, time left) every this many seconds, also when stderr is not a terminal: "
+      "for the log of a long count (without it, progress shows only on a terminal)")(
       "baseline", "queens only, for benchmarks: count the solutions with a plain bitwise backtracking counter that "
                   "halves the first row (one thread, totals only, no certificate)");
   po::variables_map vm;
@@ -162,6 +166,7 @@ int runCount(int argc, char** argv) {
     if (!vm.count("cell-depth")) spec.depth = spec.problem == CountProblem::hp71b ? 0 : std::min(spec.n, 2);
     if (vm.count("baseline") && spec.problem != CountProblem::nQueens)
       throw std::invalid_argument("--baseline is for --problem queens");
+    if (vm.count("quiet") && progressEvery > 0) throw std::invalid_argument("--quiet and --progress-every contradict each other: choose one");
   } catch (const std::exception& e) {
     std::cerr << "prover count: " << e.what() << " (see prover count --help)\n";
     return 2;
@@ -176,7 +181,7 @@ int runCount(int argc, char** argv) {
     std::memcpy(gCountTmp, tmp.c_str(), tmp.size() + 1);
   std::signal(SIGINT, onCountSignal);
   std::signal(SIGTERM, onCountSignal);
-  const bool quiet = vm.count("quiet") > 0, showProgress = !quiet && isatty(STDERR_FILENO);
+  const bool quiet = vm.count("quiet") > 0, showProgress = progressEvery > 0 || (!quiet && isatty(STDERR_FILENO));
   const auto start = std::chrono::steady_clock::now();
   auto seconds = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
   if (vm.count("baseline")) {
@@ -193,15 +198,24 @@ int runCount(int argc, char** argv) {
     return 2;
   };
   CountResult result;
+  double nextLine = progressEvery;  // --progress-every: when the next whole line is due
   try {
     result = countPlacements(spec, [&](size_t done, size_t all) {
       if (!showProgress) return;
-      // Tasks (independent subtrees) are of unequal size: the ETA assumes the
-      // rest average like those done, so it is a rough guide.
       const double t = seconds();
-      std::fprintf(stderr, "\r  counting: %zu of %zu search tasks done (%.0f%%), %.1f s", done, all, all ? 100.0 * done / all : 100.0, t);
-      if (done > 0 && done < all && t > 2) std::fprintf(stderr, ", about %.0f s left", t / done * (all - done));
-      std::fprintf(stderr, "   ");
+      if (progressEvery > 0 && (t < nextLine || done == all)) return;
+      while (progressEvery > 0 && nextLine <= t) nextLine += progressEvery;
+      // The counters take their tasks (independent subtrees, up to 100x apart
+      // in size) in a shuffled order, so the tasks done are a fair sample and
+      // the time per task so far predicts the rest; until a twentieth are
+      // done the sample is too small to say.
+      std::string left = "estimating the time left";
+      if (done * 20 >= all && t >= 1) {
+        const long s = long(t / double(done) * double(all - done) + 0.5);
+        left = "about " + (s < 120 ? std::to_string(s) + " s" : std::to_string((s + 30) / 60) + " min") + " left";
+      }
+      std::fprintf(stderr, "%s  counting: %zu of %zu search tasks done (%.0f%%), %.1f s, %s%s", progressEvery > 0 ? "" : "\r", done, all,
+                   all ? 100.0 * double(done) / double(all) : 100.0, t, left.c_str(), progressEvery > 0 ? "\n" : "   ");
     });
   } catch (const std::invalid_argument& e) {
     return notDone(std::string(e.what()) + " (see prover count --help)");
@@ -212,7 +226,7 @@ int runCount(int argc, char** argv) {
   } catch (const std::exception& e) {
     return notDone(std::string("internal error: ") + e.what());
   }
-  if (showProgress) std::fprintf(stderr, "\r%79s\r", "");
+  if (showProgress && progressEvery == 0) std::fprintf(stderr, "\r%100s\r", "");
   const double countSeconds = seconds();
   std::vector<uint64_t> totals(totalsShape(spec), 0), classes(classesShape(spec), 0);
   for (const auto& c : result.cells) {

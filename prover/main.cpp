@@ -22,6 +22,7 @@
 #include "output_file.hpp"
 #include "partizan/partizan.hpp"
 #include "prove.hpp"
+#include "version.hpp"
 
 namespace po = boost::program_options;
 using namespace qcert;
@@ -31,6 +32,9 @@ namespace {
 std::atomic<bool> gStop{false};
 constexpr int kMaxWorkers = 1000000;  // --of: far past any batch array
 extern "C" void onSignal(int) { gStop.store(true); }
+
+// Every command main() and runProver() dispatch, for "unknown command".
+const char* kCommands = "prove, grundy, count, table-check, mod2 or partizan";
 
 const char* kUsage = R"(prover: proves claims about the queens game and writes certificates for `checker`.
 
@@ -46,6 +50,7 @@ Usage:
   prover table-check 'STATEMENT'                          (prover table-check --help)
   prover mod2 ACTION --n N [options]                      (prover mod2 --help)
   prover partizan --n N [--piece P] [--rule R] [options]  (prover partizan --help)
+  prover --version                                        (version, commit, build type)
 
   prove   decides whether the player to move wins (after the queens in LIST,
           with a Nim heap of H added) and names a winning move; with --out it
@@ -271,7 +276,7 @@ int runProver(int argc, char** argv, int rank, int ranks) {
     return 2;
   }
   if (command != "prove" && command != "grundy") {
-    std::cerr << "prover: unknown command '" << command << "' (expected prove or grundy; see prover --help)\n";
+    std::cerr << "prover: unknown command '" << command << "' (expected " << kCommands << "; see prover --help)\n";
     return 2;
   }
   try {
@@ -319,6 +324,25 @@ int runProver(int argc, char** argv, int rank, int ranks) {
     req.heap = heap;
     req.grundy = command == "grundy";
     req.out = out;
+    // Work units are files tied together by a manifest: refuse before any
+    // search, naming the option that asked for them. A --unit/--of worker
+    // with --units DIR writes no manifest; MPI ranks are refused below; the
+    // mirror lemma's --win-by writes no units.
+    if (out.empty() && ranks <= 1 && !vm.count("by-mirror-lemma") && (req.select.count == 1 || req.unitsDir.empty())) {
+      if (req.select.count > 1)
+        throw std::invalid_argument("--unit/--of needs --units DIR (where this worker's units go) or --out FILE");
+      if (req.winBy >= 0)
+        throw std::invalid_argument("--win-by " + winBy + " needs --out FILE: the claim that " + winBy +
+                                    " wins is a manifest over work units (without --win-by, prove alone says who wins)");
+      if (req.jobs > 1)
+        throw std::invalid_argument("--jobs " + std::to_string(req.jobs) +
+                                    " proves work units and needs --out FILE for their manifest (without --out, give --jobs 1)");
+      if (!req.unitsDir.empty())
+        throw std::invalid_argument("--units " + req.unitsDir + " needs --out FILE for the manifest that ties the units together");
+    }
+    if (vm.count("no-mirror") && vm.count("mirror"))
+      throw std::invalid_argument("--no-mirror and --mirror " + mirror +
+                                  " contradict each other: choose one (--mirror none is the same as --no-mirror)");
     const auto mirrorMap = parseMirror(mirror);
     if (!mirrorMap) throw std::invalid_argument("--mirror must be half-turn, files, ranks, diagonal, antidiagonal or none, got '" + mirror + "'");
     req.mirror = *mirrorMap == Mirror::none ? Mirror::halfTurn : *mirrorMap;
@@ -460,20 +484,28 @@ int runProver(int argc, char** argv, int rank, int ranks) {
                                              .c_str()
                                        : "",
                   (req.unitsDir.empty() ? out + ".units" : req.unitsDir).c_str(), out.c_str());
+    // A manifest's bytes and decisions are its shards', those of units an
+    // earlier run finished included (what the checker reads); how they
+    // split into default replies and loser positions only this run's
+    // emission knows.
+    const std::string manifestWords =
+        res.manifestWritten && res.shards.files
+            ? " in " + std::to_string(res.shards.files) + (res.shards.files == 1 ? " shard" : " shards") + " and the manifest"
+            : "";
     if (!out.empty())
-      std::printf("certificate: %s, %llu bytes, %llu winner decisions (%llu by default reply), %llu loser positions, "
+      std::printf("certificate: %s, %llu bytes, %llu winner decisions%s (%s%llu by default reply, %llu loser positions), "
                   "%.2f bytes/decision, cutoff %d, written in %.3f s\n",
-                  out.c_str(), (unsigned long long)res.cert.bytes, (unsigned long long)res.emit.decisions,
+                  out.c_str(), (unsigned long long)res.cert.bytes, (unsigned long long)res.cert.tokens, manifestWords.c_str(),
+                  manifestWords.empty() ? "" : "of those proved in this run: ",
                   (unsigned long long)res.emit.defaultReplies, (unsigned long long)res.emit.lossNodes,
-                  res.emit.decisions ? double(res.cert.bytes) / res.emit.decisions : 0.0, req.cutoff,
-                  res.emitSeconds);
+                  res.cert.tokens ? double(res.cert.bytes) / res.cert.tokens : 0.0, req.cutoff, res.emitSeconds);
     // grundy= only where a Grundy value was found: a won position's value is
     // some g > 0 that `prove` does not compute (n = 8: a win, G = 3).
     const std::string grundyField = req.grundy ? " grundy=" + std::to_string(res.grundy) : "";
     std::printf("STATS outcome=%s%s nodes=%llu wall_s=%.3f search_s=%.3f emit_s=%.3f peak_rss_kib=%ld cert_bytes=%llu decisions=%llu\n",
                 res.win ? "win" : "loss", grundyField.c_str(), (unsigned long long)res.search.nodes, wall, res.searchSeconds,
                 res.emitSeconds, peakRssKiB(), (unsigned long long)res.cert.bytes,
-                (unsigned long long)res.emit.decisions);
+                (unsigned long long)res.cert.tokens);
   }
   return 0;
 }
@@ -481,6 +513,14 @@ int runProver(int argc, char** argv, int rank, int ranks) {
 // Under mpirun (detected from the launcher's environment) the ranks share the
 // work units; otherwise MPI is never initialised.
 int main(int argc, char** argv) try {
+  if (argc > 1 && std::strcmp(argv[1], "--version") == 0) {
+    if (argc > 2) {
+      std::fprintf(stderr, "prover: --version takes nothing else, got '%s'\n", argv[2]);
+      return 2;
+    }
+    std::printf("%s\n", versionLine("prover").c_str());
+    return 0;
+  }
   if (argc > 1 && std::strcmp(argv[1], "count") == 0) return runCount(argc - 1, argv + 1);
   if (argc > 1 && std::strcmp(argv[1], "table-check") == 0) return runTableCheck(argc - 1, argv + 1);
   if (argc > 1 && std::strcmp(argv[1], "mod2") == 0) return mod2::runMod2(argc - 1, argv + 1);

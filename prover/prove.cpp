@@ -469,15 +469,21 @@ UnitOutcome runUnits(const Graph<W>& g, const Bits<W>& root, const std::vector<i
 
 // The plan below the split position: unit i is a shard, or (split) the
 // winner's move then a shard per loser reply. Throws when a file is missing.
+// `shards` adds up every shard's bytes and reply tokens, those of units an
+// earlier (interrupted) run finished included: the figures the checker meets.
 template <int W>
 PlanNode unitPlan(const Graph<W>& g, const Bits<W>& root, uint32_t heap, const fs::path& dir,
-                  const fs::path& relDir, size_t& splitCount) {
+                  const fs::path& relDir, size_t& splitCount, ShardTotals& shards) {
   const std::vector<int> moves = loserMoves(g, root, heap);
   const PlanPosition<W> split{root, heap, {}, -1};
   auto shard = [&](const fs::path& rel) {
     PlanNode node;
     node.path = (relDir / rel).generic_string();
-    node.seal = readSeal((dir / rel).string());
+    const CertificateSummary file = readCertificateSummary((dir / rel).string());
+    node.seal = file.seal;
+    ++shards.files;
+    shards.bytes += file.bytes;
+    shards.tokens += file.tokens;
     return node;
   };
   PlanNode plan;
@@ -556,7 +562,8 @@ ProveResult proveSharded(const Geometry& geo, const Graph<W>& g, const Bits<W>& 
   res.win = res.units.losingMove >= 0 || req.winBy >= 0;
   res.grundy = heap;
   res.emit = res.units.emit;
-  res.cert.bytes = res.units.certBytes;
+  res.cert.bytes = res.units.certBytes;  // a partial worker's: the units it proved now
+  res.cert.tokens = res.emit.decisions;
   if (req.select.count > 1) return res;  // a partial worker: the full run writes the manifest
   if (res.win && req.winBy < 0) {
     // The position is not lost: one unit is a losing move for the opponent,
@@ -581,7 +588,7 @@ ProveResult proveSharded(const Geometry& geo, const Graph<W>& g, const Bits<W>& 
   auto t1 = Clock::now();
   size_t splitCount = 0;
   const std::string hDir = "h" + std::to_string(heap);
-  PlanNode plan = unitPlan<W>(g, split, heap, base / hDir, relBase / hDir, splitCount);
+  PlanNode plan = unitPlan<W>(g, split, heap, base / hDir, relBase / hDir, splitCount, res.shards);
   ClaimSpec claim = claimOf(req, req.queens, heap, false, req.grundy);
   if (req.winBy >= 0) {  // root: win by the move, then the lost position's units
     PlanNode win;
@@ -595,7 +602,8 @@ ProveResult proveSharded(const Geometry& geo, const Graph<W>& g, const Bits<W>& 
                                                                       std::to_string(res.units.units) + " units" +
                                                                       (splitCount ? ", " + std::to_string(splitCount) + " of them split" : ""));
   res.manifestWritten = true;
-  res.cert.bytes += m.bytes;
+  res.cert.bytes = res.shards.bytes + m.bytes;
+  res.cert.tokens = res.shards.tokens;
   res.emitSeconds = since(t1);
   return res;
 }

@@ -44,14 +44,22 @@ struct ProveRequest {
   bool sharded() const { return jobs > 1 || !unitsDir.empty() || select.count > 1 || winBy >= 0; }
 };
 
+// The shard files a manifest ties together, whichever run proved them.
+struct ShardTotals {
+  size_t files = 0;
+  uint64_t bytes = 0;
+  uint64_t tokens = 0;  // winner decisions
+};
+
 struct ProveResult {
   bool win = false;         // outcome for the player to move at (root, heap); loss in grundy mode
   uint32_t grundy = 0;      // grundy mode: the value found
   int winningMove = -1;     // a won root without --out: a winning move (a square, or kHeapMove + h)
   int rootLive = 0;
   SearchStats search;
-  EmitStats emit;
-  CertificateSummary cert;
+  EmitStats emit;           // this run's emission (work units: only those proved now)
+  CertificateSummary cert;  // what was written; a manifest: bytes and tokens of it and all its shards
+  ShardTotals shards;       // a manifest's shards
   double searchSeconds = 0, emitSeconds = 0;
   size_t ttBytes = 0;
   size_t ttNearBytes = 0;  // of which the near region's

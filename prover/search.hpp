@@ -394,7 +394,9 @@ class Solver {
     for (uint32_t k = 0; k < heap && !win; ++k) win = !smallWins(mask, k, code);
     if (!win && deepCount > 0) {
       uint8_t ordered[32];
-      int start[33];
+      // Only the sizes kTinyVertices + 1 .. cnt - 1 occur, but the compiler
+      // cannot know that deepSize holds no other: zeroed, not left to chance.
+      int start[33] = {};
       for (int c = kTinyVertices + 1, at = 0; c < cnt; ++c) start[c] = at, at += sizeCount[c];
       for (int i = 0; i < deepCount; ++i) ordered[start[deepSize[i]]++] = uint8_t(i);
       for (int i = 0; i < deepCount && !win; ++i) win = !smallWins(deep[ordered[i]], heap, deepCode[ordered[i]]);

@@ -23,7 +23,9 @@ TinyGraphs::TinyGraphs() {
     const int last = k - 1;
     const uint32_t all = (1u << k) - 1;
     for (uint32_t prefix = 0; prefix < (1u << tri(last)); ++prefix) {
-      uint32_t closed[kTinyVertices];
+      // Entries from `last` on are never read (the last vertex's row is
+      // `row`), which the compiler cannot see: zeroed, not left to chance.
+      uint32_t closed[kTinyVertices] = {};
       for (int v = 0; v < last; ++v) closed[v] = 1u << v;
       for (int j = 1; j < last; ++j)
         for (int i = 0; i < j; ++i)

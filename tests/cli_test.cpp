@@ -7,14 +7,20 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <random>
+#include <regex>
+#include <set>
+#include <sstream>
 
 #include "support.hpp"
 
 using qtest::RunResult;
 using qtest::runProgram;
 using qtest::startsWith;
+namespace fs = std::filesystem;
 
 namespace {
 
@@ -52,6 +58,73 @@ void expectRejected(const RunResult& r) {
   EXPECT_EQ(r.exitCode, 1) << r.describe();
   EXPECT_TRUE(startsWith(r.out, "REJECTED:")) << r.describe();
   EXPECT_FALSE(contains(r.out, "VERIFIED")) << r.describe();
+}
+
+// ------------------------------------------------------------------ --version
+
+// prover, checker and qcert --version: one line naming the program, the
+// release, the commit it was built from ("unknown" outside a git clone) and
+// the build type, the same for all three; nothing may follow --version.
+TEST(Version, EveryProgramPrintsOneLineAndTheyAgree) {
+  const std::regex line(R"(^(prover|checker|qcert) (\d+\.\d+\.\d+) \(commit ([0-9a-f]{12}(-dirty)?|unknown), ([A-Za-z ]+)\)\n$)");
+  std::set<std::string> afterName;
+  for (const auto& [name, path] : std::vector<std::pair<std::string, std::string>>{
+           {"prover", kProver}, {"checker", kChecker}, {"qcert", QCERT_UI}}) {
+    const RunResult r = runProgram({path, "--version"}, 30);
+    EXPECT_EQ(r.exitCode, 0) << r.describe();
+    EXPECT_EQ(r.err, "") << r.describe();
+    std::smatch m;
+    ASSERT_TRUE(std::regex_match(r.out, m, line)) << r.describe();
+    EXPECT_EQ(m[1].str(), name);
+    afterName.insert(r.out.substr(name.size()));
+    const RunResult extra = runProgram({path, "--version", "x"}, 30);
+    EXPECT_EQ(extra.exitCode, 2) << extra.describe();
+    EXPECT_EQ(extra.err, name + ": --version takes nothing else, got 'x'\n") << extra.describe();
+    EXPECT_EQ(extra.out, "");
+  }
+  EXPECT_EQ(afterName.size(), 1u) << "the three programs name different builds";
+}
+
+// The generated line's commit: git's short hash of HEAD in a clone, marked
+// -dirty when a tracked file differs from it, and "unknown" for sources
+// outside a clone (a tarball), even when unpacked inside some other clone.
+TEST(Version, TheStampNamesTheCommitOrSaysUnknown) {
+  qtest::TempDir dir;
+  auto stamp = [&](const std::string& source) {
+    const std::string out = dir.file("version.cpp");
+    const RunResult r = runProgram({QCERT_CMAKE, "-DSOURCE_DIR=" + source, "-DOUT=" + out, "-DVERSION=9.8.7",
+                                    "-DBUILD_TYPE=Release", "-P", QCERT_SOURCE_DIR "/version/stamp.cmake"}, 60);
+    EXPECT_EQ(r.exitCode, 0) << r.describe();
+    std::ifstream in(out);
+    return std::string((std::istreambuf_iterator<char>(in)), {});
+  };
+  fs::create_directories(dir.file("tarball"));
+  const std::string tarball = stamp(dir.file("tarball"));
+  EXPECT_TRUE(contains(tarball, "\" 9.8.7 (commit unknown, Release)\"")) << tarball;
+
+  const std::string clone = dir.file("clone");
+  std::string gitPath;  // runProgram takes a path, not a name to look up
+  for (std::istringstream path(std::getenv("PATH") ? std::getenv("PATH") : ""); std::getline(path, gitPath, ':');)
+    if (access((gitPath += "/git").c_str(), X_OK) == 0) break;
+  if (access(gitPath.c_str(), X_OK) != 0) GTEST_SKIP() << "no git on the PATH";
+  auto git = [&](std::vector<std::string> args) {
+    args.insert(args.begin(), {gitPath, "-C", clone, "-c", "user.name=qcert", "-c", "user.email=qcert@localhost"});
+    return runProgram(args, 30);
+  };
+  fs::create_directories(clone + "/src");
+  std::ofstream(clone + "/tracked") << "one\n";
+  ASSERT_EQ(git({"init", "-q"}).exitCode, 0);
+  ASSERT_EQ(git({"add", "tracked"}).exitCode, 0);
+  ASSERT_EQ(git({"commit", "-q", "-m", "one"}).exitCode, 0);
+  const std::string head = qtest::firstLine(git({"rev-parse", "--short=12", "HEAD"}).out);
+  ASSERT_EQ(head.size(), 12u);
+  const std::string clean = stamp(clone);
+  EXPECT_TRUE(contains(clean, "\" 9.8.7 (commit " + head + ", Release)\"")) << clean;
+  const std::string inside = stamp(clone + "/src");
+  EXPECT_TRUE(contains(inside, "(commit unknown, Release)")) << inside;
+  std::ofstream(clone + "/tracked") << "two\n";
+  const std::string dirty = stamp(clone);
+  EXPECT_TRUE(contains(dirty, "(commit " + head + "-dirty, Release)")) << dirty;
 }
 
 // ------------------------------------------------------------------ prover
@@ -105,6 +178,33 @@ TEST(ProverCli, ProgressEveryWritesWholeLinesToALog) {
   EXPECT_FALSE(contains(plain.err, "[search]")) << plain.describe();
   expectUsageError(prover({"prove", "--n", "9", "-q", "--progress-every", "5"}), "--progress-every");
   expectUsageError(prover({"prove", "--n", "9", "--progress-every", "0"}), "--progress-every");
+}
+// prover count --progress-every: whole lines into a log, "estimating the time
+// left" until a twentieth of the tasks are done, then a time left that the
+// count's end bears out. (Tasks were taken small ones first: n = 17 said
+// "about 3 s left" from 2 s to 14 s of a 23 s count.)
+TEST(ProverCli, CountProgressEveryEstimatesTheTimeLeft) {
+  const RunResult r = runProgram({kProver, "count", "--problem", "queens", "--n", "16", "--jobs", "1", "--progress-every", "1"}, 120);
+  ASSERT_EQ(r.exitCode, 0) << r.describe();
+  EXPECT_TRUE(startsWith(r.out, "RESULT: the 16-queens problem has 14772512 solutions, 1846955 up to symmetry\n")) << r.out;
+  EXPECT_EQ(r.err.find('\r'), std::string::npos) << "a log wants whole lines\n" << r.describe();
+  const double total = std::stod(r.out.substr(r.out.find(" count_s=") + 9));
+  const std::regex line(R"(  counting: (\d+) of (\d+) search tasks done \(\d+%\), ([0-9.]+) s, (estimating the time left|about (\d+) s left))");
+  std::istringstream err(r.err);
+  size_t lines = 0;
+  for (std::string l; std::getline(err, l); ++lines) {
+    std::smatch m;
+    ASSERT_TRUE(std::regex_match(l, m, line)) << l;
+    const double done = std::stod(m[1]), all = std::stod(m[2]), t = std::stod(m[3]);
+    EXPECT_EQ(m[5].matched, done * 20 >= all && t >= 1) << l;
+    if (m[5].matched) {  // the noise of a shared machine allowed: within half the count's time
+      EXPECT_NEAR(t + std::stod(m[5]), total, std::max(1.5, total / 2)) << l << "\n" << r.err;
+    }
+  }
+  if (total >= 2) {
+    EXPECT_GE(lines, 1u) << r.describe();
+  }
+  expectUsageError(prover({"count", "--problem", "queens", "--n", "8", "-q", "--progress-every", "5"}), "--progress-every");
 }
 TEST(ProverCli, UnknownCommand) { expectUsageError(prover({"frobnicate", "--n", "4"}), "frobnicate"); }
 TEST(ProverCli, MissingCommand) { expectUsageError(prover({"--n", "4"})); }
@@ -237,9 +337,16 @@ class CheckerCli : public ::testing::Test {
 
 TEST_F(CheckerCli, NoArguments) { expectUsageError(checker({})); }
 TEST_F(CheckerCli, UnknownOption) { expectUsageError(checker({"--frobnicate", dir.file("x")}), "frobnicate"); }
+// One verdict per run: several files are refused in one line, before any is
+// read (a second one could not have a status of its own).
 TEST_F(CheckerCli, TwoFiles) {
   qtest::writeFile(dir.file("a"), {1, 2, 3});
-  expectUsageError(checker({dir.file("a"), dir.file("a")}));
+  const RunResult r = checker({dir.file("a"), dir.file("a")});
+  expectUsageError(r);
+  EXPECT_EQ(r.err, "checker: one certificate file per run, got 2: run checker once for each (try checker --help)\n");
+  const RunResult three = checker({QCERT_CERTS_DIR "/jenrich-n8.qcert", QCERT_CERTS_DIR "/jenrich-n9.qcert", dir.file("a")});
+  expectUsageError(three, "got 3");
+  EXPECT_TRUE(contains(checker({"--help"}).out, "One certificate FILE per run (a manifest brings its shards): one verdict, one status."));
 }
 TEST_F(CheckerCli, NonexistentFile) { expectUsageError(checker({dir.file("does-not-exist.qc")}), "does-not-exist.qc"); }
 TEST_F(CheckerCli, Directory) { expectUsageError(checker({dir.path()})); }

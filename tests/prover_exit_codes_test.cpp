@@ -158,6 +158,58 @@ TEST(ProverExitCodes, Prove2NumericOptionsNameTheirRange) {
   expectNothingDecided(prover({"prove", "--n", "4", "--bogus"}), "prover: unrecognised option '--bogus'");
 }
 
+// "Unknown command" lists every command there is: each one it names answers
+// --help, and each command main() dispatches is named.
+TEST(ProverExitCodes, UnknownCommandListsEveryCommand) {
+  const RunResult r = prover({"frobnicate"});
+  expectNothingDecided(r, "prover: unknown command 'frobnicate' (expected ");
+  const size_t from = r.err.find("(expected ") + 10, to = r.err.find(";", from);
+  ASSERT_NE(to, std::string::npos) << r.err;
+  std::string list = r.err.substr(from, to - from);  // "prove, grundy, ... or partizan"
+  std::vector<std::string> named;
+  for (size_t at = 0; at < list.size();) {
+    size_t end = list.find_first_of(", ", at);
+    if (end == std::string::npos) end = list.size();
+    const std::string word = list.substr(at, end - at);
+    if (!word.empty() && word != "or") named.push_back(word);
+    at = end + 1;
+  }
+  for (const char* command : {"prove", "grundy", "count", "table-check", "mod2", "partizan"})
+    EXPECT_NE(std::find(named.begin(), named.end(), command), named.end()) << command << " missing from: " << r.err;
+  for (const std::string& command : named) {
+    const RunResult help = prover({command, "--help"});
+    EXPECT_EQ(help.exitCode, 0) << command << " is named but is no command\n" << help.describe();
+  }
+}
+
+// Options that contradict each other, or ask for files without saying where
+// they go, are refused in one line naming the options, before any search.
+TEST(ProverExitCodes, Prove2ContradictionsAndMissingOutputsNameTheOption) {
+  qtest::TempDir dir;
+  expectNothingDecided(prover({"prove", "--n", "16", "--win-by", "a1"}, 10),
+                       "prover: --win-by a1 needs --out FILE: the claim that a1 wins is a manifest over work units");
+  expectNothingDecided(prover({"prove", "--n", "16", "--jobs", "2"}, 10),
+                       "prover: --jobs 2 proves work units and needs --out FILE for their manifest");
+  expectNothingDecided(prover({"grundy", "--n", "16", "--units", dir.file("u")}, 10),
+                       "prover: --units " + dir.file("u") + " needs --out FILE for the manifest");
+  expectNothingDecided(prover({"prove", "--n", "16", "--unit", "0", "--of", "2"}, 10),
+                       "prover: --unit/--of needs --units DIR (where this worker's units go) or --out FILE\n");
+  expectNothingDecided(prover({"prove", "--n", "16", "--no-mirror", "--mirror", "files", "--out", dir.file("m")}, 10),
+                       "prover: --no-mirror and --mirror files contradict each other: choose one");
+  expectNothingDecided(prover({"prove", "--n", "16", "--mirror", "none", "--no-mirror"}, 10),
+                       "prover: --no-mirror and --mirror none contradict each other");
+  EXPECT_TRUE(fs::is_empty(dir.path())) << "refused before anything was made";
+  expectNothingDecided(prover({"prove", "--n", "16", "--win-by", "a1", "--unit", "0", "--of", "2"}, 10),
+                       "prover: --unit/--of needs --units DIR (where this worker's units go) or --out FILE\n");
+  // Still fine: a batch worker with --units DIR (its units, no manifest), and
+  // the mirror lemma's --win-by, which writes no units.
+  const RunResult worker = prover({"prove", "--n", "8", "--win-by", "d4", "--unit", "0", "--of", "2", "--units", dir.file("w"), "-q"});
+  EXPECT_EQ(worker.exitCode, 0) << worker.describe();
+  EXPECT_TRUE(startsWith(worker.out, "UNITS: ")) << worker.describe();
+  const RunResult lemma = prover({"prove", "--n", "5", "--piece", "king", "--win-by", "c3", "--by-mirror-lemma", "-q"});
+  EXPECT_EQ(lemma.exitCode, 0) << lemma.describe();
+}
+
 // Output paths are tried before any search: a 16x16 proof would take hours.
 TEST(ProverExitCodes, Prove2UnwritableOutputFailsBeforeAnyWork) {
   const RunResult r = prover({"prove", "--n", "16", "--out", "/nonexistent/x"}, 10);

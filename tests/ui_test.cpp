@@ -8,11 +8,13 @@
 #include <fstream>
 #include <regex>
 #include <sstream>
+#include <thread>
 
 #include "analysis.hpp"
 #include "board_view.hpp"
 #include "certified.hpp"
 #include "cli.hpp"
+#include "progress_lines.hpp"
 #include "support.hpp"
 
 using namespace qcert;
@@ -390,4 +392,111 @@ TEST(UiCli, PlayUndoAndHint) {
   const QRun asks = qcertRun({"play"}, "x\n3\nsecond\nquit\n");
   EXPECT_NE(asks.out.find("Please type a whole number from 1 to 22."), std::string::npos) << asks.out;
   EXPECT_NE(asks.out.find("You move second."), std::string::npos) << asks.out;
+}
+
+// Input that ends at any prompt (board size, side, move, after the game)
+// ends the game with the prompt's line closed: the shell's prompt must not
+// start after "Your move (...): ".
+TEST(UiCli, PlayEndOfInputEndsThePromptsLine) {
+  for (const auto& [args, input] : std::vector<std::pair<std::vector<std::string>, std::string>>{
+           {{"play"}, ""},
+           {{"play", "--n", "3"}, ""},
+           {{"play", "--n", "3", "--side", "first"}, ""},
+           {{"play", "--n", "3", "--side", "first"}, "b2\n"},  // game over: the "> " prompt
+       }) {
+    const QRun r = qcertRun(args, input);
+    EXPECT_EQ(r.status, 0) << r.err;
+    ASSERT_FALSE(r.out.empty());
+    EXPECT_EQ(r.out.back(), '\n') << "[" << r.out << "]";
+  }
+}
+
+// Options are checked before anything is verified or proved: a bad --side
+// with a certificate says so without the certificate's VERIFIED line, and
+// on a board far too big to prove at once.
+TEST(UiCli, PlayRefusesABadSideBeforeAnyWork) {
+  const QRun cert = qcertRun({"play", "--cert", kCerts + "/jenrich-n8.qcert", "--side", "middle"});
+  EXPECT_EQ(cert.status, 2);
+  EXPECT_EQ(cert.out, "") << "the certificate was verified first";
+  EXPECT_EQ(cert.err, "qcert play: --side must be first or second, got 'middle'\n");
+  const auto start = std::chrono::steady_clock::now();
+  const QRun big = qcertRun({"play", "--n", "22", "--side", "middle"});
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(2)) << "it proved before refusing";
+  EXPECT_EQ(big.err, "qcert play: --side must be first or second, got 'middle'\n");
+}
+
+// Holes on every square: one rule for all three programs. The checker (the
+// trusted reference) verifies "second player wins" for such a board, the
+// prover proves it, and qcert draws, explains and plays it the same way
+// (it used to refuse the board).
+TEST(UiCli, HolesOnEverySquareAreALostPositionAsForTheChecker) {
+  qtest::TempDir dir;
+  const std::string cert = dir.file("holes.qcert");
+  const qtest::RunResult proved =
+      qtest::runProgram({QCERT_PROVER, "prove", "--n", "2", "--holes", "a1,b1,a2,b2", "--out", cert, "-q"}, 30);
+  ASSERT_EQ(proved.exitCode, 0) << proved.describe();
+  EXPECT_EQ(proved.out, "RESULT: second player wins on the empty 2x2 board with holes at a1,b1,a2,b2, playing queens\n");
+  const QRun board = qcertRun({"board", "--n", "2", "--holes", "a1,b1,a2,b2"});
+  EXPECT_EQ(board.status, 0) << board.err;
+  EXPECT_NE(board.out.find("0 free squares"), std::string::npos) << board.out;
+  const QRun explain = qcertRun({"explain", "--n", "2", "--holes", "a1,b1,a2,b2"});
+  EXPECT_EQ(explain.status, 0) << explain.err;
+  EXPECT_NE(explain.out.find("Value: the first player loses"), std::string::npos) << explain.out;
+  const QRun fromCert = qcertRun({"explain", "--cert", cert});
+  EXPECT_EQ(fromCert.status, 0) << fromCert.err;
+  EXPECT_NE(fromCert.out.find("VERIFIED by the checker library: second player wins on the empty 2x2 board"), std::string::npos)
+      << fromCert.out;
+  EXPECT_NE(fromCert.out.find("Value: the first player loses (from the verified certificate)"), std::string::npos) << fromCert.out;
+  const QRun play = qcertRun({"play", "--n", "2", "--holes", "a1,b1,a2,b2", "--side", "first"}, "quit\n");
+  EXPECT_EQ(play.status, 0) << play.err;
+  EXPECT_NE(play.out.find("The second player wins (proved on the spot)."), std::string::npos) << play.out;
+  EXPECT_NE(play.out.find("you cannot move, so you lose (0 moves played)"), std::string::npos) << play.out;
+}
+
+// Lines while a long step runs: the first after `firstAfter`, then one every
+// `every`, none after the step ends, and none for a step shorter than the
+// first interval (quick runs keep their one-line output).
+TEST(UiProgressLines, LinesAtTheirTimesAndNoneAfter) {
+  std::ostringstream out;
+  {
+    ProgressLines lines(out, [](double t) { return "at " + std::to_string(int(t * 10 + 0.5)); }, 0.2, 0.3);
+    std::this_thread::sleep_for(std::chrono::milliseconds(950));  // lines due at 0.2, 0.5, 0.8
+  }
+  const std::string written = out.str();
+  std::this_thread::sleep_for(std::chrono::milliseconds(400));
+  EXPECT_EQ(out.str(), written) << "a line after the step ended";
+  const std::vector<std::string> got = lines(written);
+  ASSERT_EQ(got.size(), 3u) << written;
+  EXPECT_EQ(got[0], "at 2");
+  EXPECT_EQ(got[1], "at 5");
+  EXPECT_EQ(got[2], "at 8");
+  std::ostringstream quick;
+  { ProgressLines lines(quick, [](double) { return std::string("too early"); }, 0.5, 0.5); }
+  EXPECT_EQ(quick.str(), "");
+}
+
+// qcert replies says what it is doing while the checker library verifies a
+// certificate (it printed nothing for 87 s on the n = 16 manifest when stderr
+// was a file), in whole lines, and the table itself is unchanged. The G(14)
+// manifest's replies all come from the certificate, so the run is the check.
+TEST(UiCli, RepliesSaysItIsVerifyingWhileTheCheckRuns) {
+  const std::string cert = kCerts + "/rudd-G14.qcert";
+  const auto start = std::chrono::steady_clock::now();
+  const QRun r = qcertRun({"replies", cert, "--progress-every", "1"});
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out.find("proved on the spot"), std::string::npos) << r.out;
+  const QRun quiet = qcertRun({"replies", cert, "--progress-every", "3600"});
+  EXPECT_EQ(r.out, quiet.out);
+  for (const std::string& l : lines(r.err)) EXPECT_EQ(l.rfind("qcert replies: ", 0), 0u) << r.err;
+  EXPECT_EQ(r.err.find('\r'), std::string::npos) << "whole lines, for a log";
+  const QRun bad = qcertRun({"replies", cert, "--progress-every", "0"});
+  EXPECT_EQ(bad.status, 2);
+  EXPECT_EQ(bad.err, "qcert replies: --progress-every must be a whole number from 1 to 3600, got '0'\n");
+  if (seconds < 1.2) GTEST_SKIP() << "the check took " << seconds << " s: too quick for a line (the first is due after 1 s)";
+  EXPECT_EQ(r.err.rfind("qcert replies: verifying " + cert + " in full with the checker library before reading its replies, 1 s so far\n", 0), 0u)
+      << r.err;
+  if (seconds >= 2.2) {
+    EXPECT_NE(r.err.find("\nqcert replies: still verifying " + cert + ", 2 s so far\n"), std::string::npos) << r.err;
+  }
 }

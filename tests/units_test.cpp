@@ -95,6 +95,42 @@ TEST(Units, UnitsOfAnotherClaimAreRefused) {
   EXPECT_NE(p.err.find("different claim"), std::string::npos) << p.err;
 }
 
+// A number in `text` after `before` and up to `after` ("certificate: M, 123 bytes": 123).
+uint64_t numberBetween(const std::string& text, const std::string& before, const std::string& after) {
+  const size_t from = text.find(before);
+  if (from == std::string::npos) return UINT64_MAX;
+  const size_t start = from + before.size(), end = text.find(after, start);
+  return end == std::string::npos ? UINT64_MAX : std::stoull(text.substr(start, end - start));
+}
+
+// The summary of a run that resumes units an earlier run finished is that of
+// the whole certificate: the bytes of the manifest and every shard on disk,
+// and the decisions the checker reads from all of them. (It used to count
+// only the units proved in the last run: after Ctrl-C and resume, 16.1 MB and
+// 24.9 M decisions for 19.0 MB and 29.4 M.)
+TEST(Units, TheSummaryCountsResumedUnitsToo) {
+  qtest::TempDir dir;
+  const std::string out = dir.file("s.qcert"), units = out + ".units";
+  const auto first = runProgram({kProver, "prove", "--n", "10", "--unit", "0", "--of", "2", "--units", units, "--tt-mb", "32"}, 60);
+  ASSERT_EQ(first.exitCode, 0) << first.describe();
+  const size_t kept = countUnits(units + "/h0");
+  ASSERT_GT(kept, 0u);
+  const auto resumed = runProgram({kProver, "prove", "--n", "10", "--jobs", "2", "--units", units, "--out", out, "--tt-mb", "32"}, 60);
+  ASSERT_EQ(resumed.exitCode, 0) << resumed.describe();
+  ASSERT_NE(resumed.out.find("(" + std::to_string(kept) + " resumed, "), std::string::npos) << resumed.out;
+  uint64_t bytes = fs::file_size(out);
+  for (const auto& e : fs::recursive_directory_iterator(units))
+    if (e.path().extension() == ".qcert") bytes += fs::file_size(e.path());
+  const auto check = runProgram({kChecker, out}, 60);
+  ASSERT_EQ(check.exitCode, 0) << check.describe();
+  const uint64_t tokens = numberBetween(check.err, " shards, tokens ", ",");
+  EXPECT_EQ(numberBetween(resumed.out, "certificate: " + out + ", ", " bytes"), bytes) << resumed.out;
+  EXPECT_EQ(numberBetween(resumed.out, " bytes, ", " winner decisions in 15 shards and the manifest"), tokens)
+      << resumed.out << check.err;
+  EXPECT_NE(resumed.out.find(" decisions=" + std::to_string(tokens) + "\n"), std::string::npos) << resumed.out;
+  EXPECT_NE(resumed.out.find(" cert_bytes=" + std::to_string(bytes) + " "), std::string::npos) << resumed.out;
+}
+
 // SIGTERM in the middle keeps every finished unit; the same command resumes
 // without redoing them, and the result verifies.
 TEST(Units, StopAndResume) {

@@ -14,6 +14,7 @@
 #include "board_view.hpp"
 #include "certified.hpp"
 #include "describe.hpp"
+#include "progress_lines.hpp"
 #include "replies.hpp"
 #include "report.hpp"
 
@@ -112,6 +113,7 @@ const std::vector<Command>& commands() {
        "and marked so.",
        {{"jobs", "N", "shards of a manifest verified at a time (1..64; default 1)"},
         {"time-limit", "S", "stop the check after S seconds (1..86400; default none), exit 2; also the time for each reply proved on the spot (default 10)"},
+        {"progress-every", "S", "while the certificate is verified (minutes for the large ones), a line on stderr every S seconds (1..3600; default 10), the first after 2 s"},
         kUnicode,
         {"tsv", nullptr, "print only the table, tab-separated, for programs (qcert report --replies reads it): a line per move of the loser with the move, the reply, 1 if the reply is the move's half-turn image (else 0) and where the reply comes from (certificate, on-the-spot); the format is in ui/replies.hpp"},
         kHelp},
@@ -130,6 +132,7 @@ std::string overview() {
          "       qcert describe FILE  what a certificate file contains (NOT verified)\n"
          "       qcert replies FILE   the winner's reply to each first move, from a verified certificate\n"
          "       qcert COMMAND --help   the options of one command\n"
+         "       qcert --version      version, commit and build type\n"
          "\n"
          "Squares are named as in chess: file letter = column, rank = row + 1, a1 bottom left.\n"
          "Exit status: 0 done; 1 the certificate given with --cert was rejected by the checker;\n"
@@ -236,7 +239,8 @@ Variant variantOf(const Values& v, int defaultN) {
     std::sort(var.holes.begin(), var.holes.end());
     for (size_t i = 1; i < var.holes.size(); ++i)
       if (var.holes[i] == var.holes[i - 1]) throw UsageError("--holes names " + plain.squareName(var.holes[i]) + " twice");
-    if (int(var.holes.size()) == var.rows * var.cols) throw UsageError("--holes leaves no square on the board");
+    // Holes on every square are a game too, as the checker verifies it and
+    // the prover proves it: the first player has no move and loses.
   }
   return var;
 }
@@ -468,12 +472,14 @@ class Game {
          << " on a free square (one no piece attacks); who cannot move loses.\n";
     out_ << who << " (" << how << ").\n";
     // The side.
-    std::string side = v.count("side") ? v.at("side") : "";
+    std::string side = v.count("side") ? v.at("side") : "";  // runPlay has refused any other value
     while (side != "first" && side != "second") {
-      if (v.count("side")) throw UsageError("--side must be first or second, got '" + side + "'");
       out_ << "Do you want to move first or second? [first/second]: " << std::flush;
       std::string line;
-      if (!std::getline(in_, line)) return 0;
+      if (!std::getline(in_, line)) {
+        endOfInput();
+        return 0;
+      }
       side = trim(line);
       if (side == "1") side = "first";
       if (side == "2") side = "second";
@@ -491,6 +497,9 @@ class Game {
   }
 
  private:
+  // Input ended at a prompt: end the prompt's line, so that the shell's
+  // prompt starts on its own.
+  void endOfInput() { out_ << "\n"; }
   std::chrono::milliseconds budget() const { return std::chrono::milliseconds(long(s_.seconds * 1000)); }
   static std::string trim(const std::string& t) {
     const size_t a = t.find_first_not_of(" \t\r"), b = t.find_last_not_of(" \t\r");
@@ -581,7 +590,7 @@ class Game {
       out_ << (over ? "> " : "Your move (a square such as " + exampleSquare() + "; or undo, hint, quit): ") << std::flush;
       std::string line;
       if (!std::getline(in_, line)) {
-        out_ << "\n";
+        endOfInput();
         return false;
       }
       const std::string t = trim(line);
@@ -650,12 +659,18 @@ class Game {
 };
 
 int runPlay(const Values& v, std::istream& in, std::ostream& out) {
+  // Before anything is asked, verified or proved.
+  if (v.count("side") && v.at("side") != "first" && v.at("side") != "second")
+    throw UsageError("--side must be first or second, got '" + v.at("side") + "'");
   Values options = v;
   if (!v.count("cert") && !v.count("n") && !v.count("board")) {
     for (;;) {
       out << "Board size? (N for the N x N board, 1.." << kMaxBoard << "; e.g. 6): " << std::flush;
       std::string line;
-      if (!std::getline(in, line)) return 0;
+      if (!std::getline(in, line)) {
+        out << "\n";  // end the prompt's line
+        return 0;
+      }
       try {
         wholeNumber("n", line, 1, kMaxBoard);
         options["n"] = line;
@@ -692,7 +707,23 @@ int runReplies(const Values& v, std::ostream& out, std::ostream& err) {
   const double limit = v.count("time-limit") ? double(wholeNumber("time-limit", v.at("time-limit"), 1, 86400)) : 0;
   const bool tsv = v.count("tsv") > 0;
   if (tsv && v.count("unicode")) throw UsageError("--tsv and --unicode do not go together (--tsv draws no board)");
-  ReplyTable table = loadReplyTable(file, jobs, limit);
+  const double every = v.count("progress-every") ? double(wholeNumber("progress-every", v.at("progress-every"), 1, 3600)) : 10;
+  ReplyTable table;
+  {
+    // The check prints nothing until it is done: say what is going on, as
+    // whole lines (stderr may be a log file).
+    ProgressLines lines(
+        err,
+        [&, first = true](double t) mutable {
+          const std::string text = (first ? "qcert replies: verifying " + file + " in full with the checker library before reading its replies, "
+                                          : "qcert replies: still verifying " + file + ", ") +
+                                   std::to_string(long(t + 0.5)) + " s so far";
+          first = false;
+          return text;
+        },
+        std::min(2.0, every), every);
+    table = loadReplyTable(file, jobs, limit);
+  }
   if (!tsv) out << "Certificate " << file << ": VERIFIED by the checker library: " << table.claim.statement << "\n";
   const bool complete = fillOnTheSpot(table, limit > 0 ? limit : 10);
   out << (tsv ? formatReplyTableTsv(table, file) : formatReplyTable(table, v.count("unicode") > 0));

@@ -4,8 +4,17 @@
 #include <iostream>
 
 #include "cli.hpp"
+#include "version.hpp"
 
 int main(int argc, char** argv) {
   std::vector<std::string> args(argv + 1, argv + argc);
+  if (!args.empty() && args[0] == "--version") {  // here, not in runQcert: only the program links the version line
+    if (args.size() > 1) {
+      std::cerr << "qcert: --version takes nothing else, got '" << args[1] << "'\n";
+      return 2;
+    }
+    std::cout << qcert::versionLine("qcert") << "\n";
+    return 0;
+  }
   return qcert::ui::runQcert(args, std::cin, std::cout, std::cerr);
 }
