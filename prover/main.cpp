@@ -328,6 +328,7 @@ int runProver(int argc, char** argv, int rank, int ranks) {
     // search, naming the option that asked for them. A --unit/--of worker
     // with --units DIR writes no manifest; MPI ranks are refused below; the
     // mirror lemma's --win-by writes no units.
+    if (vm.count("out") && out.empty()) checkOutputFile("--out", out);  // an unset variable: say so before what it was for
     if (out.empty() && ranks <= 1 && !vm.count("by-mirror-lemma") && (req.select.count == 1 || req.unitsDir.empty())) {
       if (req.select.count > 1)
         throw std::invalid_argument("--unit/--of needs --units DIR (where this worker's units go) or --out FILE");
