@@ -34,10 +34,15 @@ namespace {
 
 const char* kUsage =
     "usage: checker [--quiet] [--jobs N] [--time-limit S] [--max-memory MiB] [--max-cpu-hours H]\n"
-    "               [--sample K [--seed S] | --part I --of K] FILE\n"
+    "               [--sample K [--seed S] | --part I --of K] FILE...\n"
     "       checker --version\n"
     "\n"
-    "One certificate FILE per run (a manifest brings its shards): one verdict, one status.\n"
+    "Each FILE is checked in turn (a manifest brings its shards).  With one FILE the verdict\n"
+    "line is as below; with several, each verdict line starts with its file's name and\n"
+    "': ', --time-limit is for the whole run, and the exit status is the first of 1, 2,\n"
+    "3, 0 that some file has.  A shard that an earlier file of the run replayed in full\n"
+    "(the same bytes, by its seal, against the same obligation) is not replayed again:\n"
+    "two manifests over the same shards cost one replay.\n"
     "\n"
     "Verifies a qcert certificate for the queens game (Node-Kayles on the n x n\n"
     "queen graph, optionally plus a Nim heap) by replaying it in full.  Variants\n"
@@ -212,9 +217,7 @@ ParsedArgs parseCheckerArgs(int argc, const char* const* argv, unsigned defaultJ
       return r;
     }
     o.quiet = vm.count("quiet") > 0;
-    // One verdict per run: a second file would need its own line and status.
-    if (files.size() > 1)
-      throw po::error("one certificate file per run, got " + std::to_string(files.size()) + ": run checker once for each");
+    r.paths = files;
     if (!files.empty()) o.path = files[0];
     if (o.path.empty()) throw po::error("no certificate file given");
     o.jobs = unsigned(wholeNumber("jobs", jobs, 1, 4096));
@@ -288,11 +291,12 @@ int runCheck(const CheckOptions& o, std::ostream& out, std::ostream& err) {
     }
     if (announce) *announce << "  checking: " << claimInWords(cert) << std::endl;
     if (cert.hasPlan) {
-      const ManifestStats stats = verifyManifest(cert, o.path, o.jobs, announce, o.observer, o.progress);
+      const ManifestStats stats = verifyManifest(cert, o.path, o.jobs, announce, o.observer, o.progress, o.replayed);
       out << "VERIFIED: " << claimInWords(cert) << std::endl;
       if (!o.quiet)
         err << "  manifest: " << stats.shards << " shards, tokens " << stats.tokens << ", nodes " << stats.nodes
-            << " (over all shards), " << timeAndMemory(start) << "\n";
+            << " (over all shards" << (stats.replayedBefore ? ", " + std::to_string(stats.replayedBefore) + " of them replayed earlier in this run" : "")
+            << "), " << timeAndMemory(start) << "\n";
       return 0;
     }
     if (announce)

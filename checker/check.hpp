@@ -2,11 +2,13 @@
 // the fuzz targets with the same code path.
 #pragma once
 
+#include "manifest.hpp"
 #include "replay.hpp"
 
 #include <cstdint>
 #include <iosfwd>
 #include <string>
+#include <vector>
 
 namespace qcert {
 
@@ -21,10 +23,12 @@ struct CheckOptions {
   uint64_t maxMemoryMiB = 0;      // 0 = the default (limits.hpp)
   uint64_t maxCpuHours = 0;       // 0 = the default ceiling of an estimated recount or search (limits.hpp)
   const ReplyObserver* observer = nullptr;  // front ends only (replay.hpp); the command line sets none
+  ReplayedShards* replayed = nullptr;       // several files in one run (main): shards replayed once (manifest.hpp)
 };
 
 struct ParsedArgs {
-  CheckOptions options;
+  CheckOptions options;       // options.path: the first file
+  std::vector<std::string> paths;  // every file, in order
   std::string help;   // non-empty: --help was given, print this and exit 0
   std::string error;  // non-empty: a usage error, exit 2
 };

@@ -1,12 +1,15 @@
 // qcert checker: the trusted verifier of queens-game and count certificates.
 #include "check.hpp"
+#include "parallel.hpp"
 #include "version.hpp"
 
 #include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstring>
 #include <iostream>
+#include <sstream>
 #include <thread>
 
 int main(int argc, char** argv) {
@@ -29,5 +32,32 @@ int main(int argc, char** argv) {
   }
   qcert::CheckOptions options = args.options;
   options.progress = !options.quiet && isatty(STDERR_FILENO);
-  return qcert::runCheck(options, std::cout, std::cerr);
+  if (args.paths.size() == 1) return qcert::runCheck(options, std::cout, std::cerr);
+
+  // Several files: each in turn, its verdict line after its name; the time
+  // limit is the run's; the status is the worst (REJECTED, then undecided,
+  // then SAMPLED or PART, then VERIFIED).
+  qcert::ReplayedShards replayed;
+  options.replayed = &replayed;
+  const auto start = std::chrono::steady_clock::now();
+  const double limit = options.timeLimitSeconds;
+  auto rank = [](int status) { return status == 1 ? 3 : status == 2 ? 2 : status == 3 ? 1 : 0; };
+  int worst = 0;
+  for (const std::string& path : args.paths) {
+    options.path = path;
+    std::ostringstream verdict;
+    int status = 2;
+    const double left = limit - std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (limit > 0 && left < 1) {
+      verdict << "NOT CHECKED: time limit of " << limit << " s reached (--time-limit); nothing was decided\n";
+    } else {
+      if (limit > 0) options.timeLimitSeconds = left;
+      status = qcert::runCheck(options, verdict, std::cerr);
+    }
+    if (verdict.str().empty()) verdict << "NOT CHECKED: the file could not be read (the message above says why)\n";
+    std::istringstream lines(verdict.str());
+    for (std::string line; std::getline(lines, line);) std::cout << qcert::printableText(path) << ": " << line << std::endl;
+    if (rank(status) > rank(worst)) worst = status;
+  }
+  return worst;
 }

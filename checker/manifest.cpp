@@ -30,6 +30,7 @@ struct ShardJob {
   uint32_t heap;
   bool win;
   uint64_t tokens = 0, nodes = 0;  // filled in by its verification
+  bool replayedBefore = false;
 };
 
 // Walks the plan with the replay's own move rules (Geometry<8> covers n <= 22),
@@ -100,7 +101,8 @@ struct PlanWalker {
 };
 
 // One shard: open, seal (integrity and pinned value), claim, full replay.
-void verifyShard(ShardJob& job, const Certificate& manifest, const std::filesystem::path& dir, const ReplyObserver* observer) {
+void verifyShard(ShardJob& job, const Certificate& manifest, const std::filesystem::path& dir, const ReplyObserver* observer,
+                 ReplayedShards* replayed) {
   MappedFile file((dir / job.path).string());
   const Certificate cert = readCertificate(file);
   if (cert.seal != job.seal) throw Rejection("seal differs from the one pinned in the manifest");
@@ -109,9 +111,18 @@ void verifyShard(ShardJob& job, const Certificate& manifest, const std::filesyst
       cert.grundy || cert.claimWin != job.win)
     throw Rejection(std::string("its claim is not the plan's obligation: an outcome claim that the player to move ") +
                     (job.win ? "wins" : "loses") + " after the plan's queens with heap " + std::to_string(job.heap));
+  const ReplayedShards::Key key{cert.seal, job.queens, job.heap, job.win};
+  if (replayed) {
+    std::lock_guard lock(replayed->lock);
+    if (replayed->done.count(key)) return void(job.replayedBefore = true);
+  }
   TokenStream tokens(cert);
   job.nodes = replayCertificate(cert, tokens, observer).nodes;
   job.tokens = tokens.consumed();
+  if (replayed) {
+    std::lock_guard lock(replayed->lock);
+    replayed->done.insert(key);
+  }
 }
 
 }  // namespace
@@ -122,7 +133,8 @@ bool shardPathAllowed(const std::string& path) {
 }
 
 ManifestStats verifyManifest(const Certificate& cert, const std::string& manifestPath, unsigned jobs, std::ostream* announce,
-                             const ReplyObserver* observer, bool progress) {
+                             const ReplyObserver* observer, bool progress, ReplayedShards* replayed) {
+  if (observer) replayed = nullptr;
   capnp::ReaderOptions options;
   options.traversalLimitInWords = uint64_t(1) << 26;
   options.nestingLimit = 4 * kMaxPlanDepth + 16;  // two pointer levels per plan level, and margin
@@ -150,7 +162,7 @@ ManifestStats verifyManifest(const Certificate& cert, const std::string& manifes
   double lastReport = -1;
   const auto start = std::chrono::steady_clock::now();
   forEachItem(jobs, work.size(), [&](size_t i) {
-    verifyShard(work[i], cert, dir, observer);
+    verifyShard(work[i], cert, dir, observer, replayed);
     if (!progress) return;
     std::lock_guard lock(progressLock);
     const double t = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -163,7 +175,7 @@ ManifestStats verifyManifest(const Certificate& cert, const std::string& manifes
   if (progress && finished > 0) std::fprintf(stderr, "\r%79s\r", "");
 
   ManifestStats stats{work.size(), 0, 0};
-  for (const ShardJob& job : work) stats.tokens += job.tokens, stats.nodes += job.nodes;
+  for (const ShardJob& job : work) stats.tokens += job.tokens, stats.nodes += job.nodes, stats.replayedBefore += job.replayedBefore;
   return stats;
 }
 

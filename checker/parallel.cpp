@@ -17,11 +17,6 @@
 
 namespace qcert {
 
-namespace {
-
-// Failure texts quote the file (Cap'n Proto's messages echo its bytes, a plan
-// names shard paths): a byte outside printable ASCII becomes \xNN, so that a
-// verdict is one line of text whatever the file holds.
 std::string printableText(const std::string& text) {
   static const char kHex[] = "0123456789abcdef";
   std::string out;
@@ -30,6 +25,8 @@ std::string printableText(const std::string& text) {
     else out += {'\\', 'x', kHex[ch >> 4], kHex[ch & 15]};
   return out;
 }
+
+namespace {
 
 Failure failureBeingHandled() {
   try {

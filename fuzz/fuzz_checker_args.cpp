@@ -51,6 +51,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const qcert::CheckOptions& o = r.options;
   const uint64_t kMax = uint64_t(1) << 20;
   if (o.path.empty()) fail("accepted without a certificate file");
+  if (r.paths.empty() || r.paths[0] != o.path) fail("the first of the files is not the one checked first");
   if (o.jobs < 1 || o.jobs > 4096) fail("jobs " + std::to_string(o.jobs) + " outside 1..4096");
   if (o.sample > kMax) fail("sample " + std::to_string(o.sample) + " above 2^20");
   if (o.parts > kMax) fail("parts " + std::to_string(o.parts) + " above 2^20");

@@ -337,16 +337,27 @@ class CheckerCli : public ::testing::Test {
 
 TEST_F(CheckerCli, NoArguments) { expectUsageError(checker({})); }
 TEST_F(CheckerCli, UnknownOption) { expectUsageError(checker({"--frobnicate", dir.file("x")}), "frobnicate"); }
-// One verdict per run: several files are refused in one line, before any is
-// read (a second one could not have a status of its own).
+// Several files: each checked in turn, its verdict line after its name; the
+// status is the worst one (REJECTED before undecided before VERIFIED).
 TEST_F(CheckerCli, TwoFiles) {
+  const std::string n8 = QCERT_CERTS_DIR "/jenrich-n8.qcert", n9 = QCERT_CERTS_DIR "/jenrich-n9.qcert";
+  const RunResult good = checker({"-q", n8, n9});
+  EXPECT_EQ(good.exitCode, 0) << good.describe();
+  EXPECT_EQ(good.out, n8 + ": VERIFIED: first player wins on the empty 8x8 board (queens game)\n" + n9 +
+                          ": VERIFIED: first player wins on the empty 9x9 board (queens game)\n");
   qtest::writeFile(dir.file("a"), {1, 2, 3});
-  const RunResult r = checker({dir.file("a"), dir.file("a")});
-  expectUsageError(r);
-  EXPECT_EQ(r.err, "checker: one certificate file per run, got 2: run checker once for each (try checker --help)\n");
-  const RunResult three = checker({QCERT_CERTS_DIR "/jenrich-n8.qcert", QCERT_CERTS_DIR "/jenrich-n9.qcert", dir.file("a")});
-  expectUsageError(three, "got 3");
-  EXPECT_TRUE(contains(checker({"--help"}).out, "One certificate FILE per run (a manifest brings its shards): one verdict, one status."));
+  const RunResult bad = checker({"-q", n8, dir.file("a"), dir.file("missing")});
+  EXPECT_EQ(bad.exitCode, 1) << bad.describe();
+  std::vector<std::string> lines;
+  std::istringstream text(bad.out);
+  for (std::string l; std::getline(text, l);) lines.push_back(l);
+  ASSERT_EQ(lines.size(), 3u) << bad.describe();
+  EXPECT_TRUE(qtest::startsWith(lines[0], n8 + ": VERIFIED: ")) << bad.describe();
+  EXPECT_TRUE(qtest::startsWith(lines[1], dir.file("a") + ": REJECTED: ")) << bad.describe();
+  EXPECT_TRUE(qtest::startsWith(lines[2], dir.file("missing") + ": NOT CHECKED: ")) << bad.describe();
+  const RunResult undecided = checker({"-q", n8, dir.file("missing")});
+  EXPECT_EQ(undecided.exitCode, 2) << undecided.describe();
+  EXPECT_TRUE(contains(checker({"--help"}).out, "Each FILE is checked in turn"));
 }
 TEST_F(CheckerCli, NonexistentFile) { expectUsageError(checker({dir.file("does-not-exist.qc")}), "does-not-exist.qc"); }
 TEST_F(CheckerCli, Directory) { expectUsageError(checker({dir.path()})); }

@@ -247,6 +247,49 @@ TEST_F(ManifestTest, ValidManifestsVerify) {
   EXPECT_TRUE(contains(r.err, "15 shards")) << r.describe();
 }
 
+// Two manifests over the same shards in one run (as rudd-n18 and rudd-n18-i9):
+// the second replays none of them again, still opens each and checks its
+// seal and claim, and a shard of the same bytes pinned against another
+// obligation, or another shard, is not taken from the first.
+TEST_F(ManifestTest, SeveralFilesReplayASharedShardOnce) {
+  const std::string a = dir() + "/pair_a.qc", b = dir() + "/pair_b.qc";
+  writeManifest(a, fx->win6);
+  const Ob after = fx->win6.plan.kids.at(0);
+  writeManifest(b, Manifest{6, {fx->first6}, 0, false, false, 0, after});
+  const RunResult both = runProgram({kChecker, "--jobs", "2", a, b}, 60);
+  ASSERT_EQ(both.exitCode, 0) << both.describe();
+  const std::string kAfter = "the player to move loses on the 6x6 board after queens " + name(6, fx->first6) + " (" +
+                             std::to_string(fx->first6 / 6) + "," + std::to_string(fx->first6 % 6) + ") (queens game)";
+  EXPECT_EQ(both.out, a + ": VERIFIED: " + k6 + "\n" + b + ": VERIFIED: " + kAfter + "\n") << both.describe();
+  const std::string shards = std::to_string(after.kids.size());
+  EXPECT_TRUE(contains(both.err, "(over all shards, " + shards + " of them replayed earlier in this run)")) << both.describe();
+  // Alone, the second replays its shards itself.
+  const RunResult alone = runProgram({kChecker, b}, 60);
+  EXPECT_EQ(alone.exitCode, 0) << alone.describe();
+  EXPECT_FALSE(contains(alone.err, "replayed earlier")) << alone.describe();
+  // A shard file edited after the first manifest was checked: its seal no
+  // longer matches the pin, whatever the first file proved.
+  qtest::CertModel shard = qtest::parseCertificate(qtest::readFile(dir() + "/s/n6_0.qc"));
+  shard.header.producer += " (edited)";
+  qtest::writeFile(dir() + "/s/n6_0_edited.qc", qtest::serialiseCertificate(shard));
+  Ob edited = after;
+  edited.kids[0] = shardOb(dir(), "s/n6_0_edited.qc");
+  edited.kids[0].seal = after.kids[0].seal;  // pinned as the original
+  const std::string c = dir() + "/pair_c.qc";
+  writeManifest(c, Manifest{6, {fx->first6}, 0, false, false, 0, edited});
+  const RunResult mixed = runProgram({kChecker, "-q", a, c}, 60);
+  EXPECT_EQ(mixed.exitCode, 1) << mixed.describe();
+  EXPECT_TRUE(contains(mixed.out, c + ": REJECTED: shard s/n6_0_edited.qc: seal differs")) << mixed.describe();
+  // The same shard under another obligation (two entries swapped): rejected.
+  Ob swapped = after;
+  std::swap(swapped.kids[0], swapped.kids[1]);
+  const std::string d = dir() + "/pair_d.qc";
+  writeManifest(d, Manifest{6, {fx->first6}, 0, false, false, 0, swapped});
+  const RunResult wrong = runProgram({kChecker, "-q", a, d}, 60);
+  EXPECT_EQ(wrong.exitCode, 1) << wrong.describe();
+  EXPECT_TRUE(contains(wrong.out, d + ": REJECTED: ")) << wrong.describe();
+}
+
 TEST_F(ManifestTest, LossByEntriesMustMatchTheLoserMoves) {
   Manifest m = fx->loss10;
   m.plan.kids.pop_back();
