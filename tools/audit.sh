@@ -247,8 +247,8 @@ done
 # ---- the jobs -----------------------------------------------------------------
 # One job per distinct prover arguments (claims with the same arguments share
 # its certificate): prove and check, or check a shipped certificate.
-j_kind=() j_args=() j_cert=() j_ship=() j_threads=() j_est=() j_phase=() j_members=() j_fallback=()
-declare -A job_of_args
+j_kind=() j_args=() j_cert=() j_cert2=() j_ship=() j_threads=() j_est=() j_phase=() j_members=() j_fallback=()
+declare -A job_of_args job_of_id r_joined
 from_shipped() {  # claim: checked from its shipped certificate (a headline)
   [ "${AUDIT_PROVE_ALL:-0}" != 1 ] && [ "${c_est[$1]}" -gt 60 ] && [ -n "${shipped[${c_args[$1]}]:-}" ]
 }
@@ -286,7 +286,18 @@ for ((i = 0; i < total; i++)); do
     if [ -n "${quick_chosen[$i]:-}" ]; then kind=prove
     elif [ -n "$ship" ]; then r_estimate[$i]=$ec; r_cert[$i]=$ship; result "$i" not-run "not in the quick selection: make audit checks its shipped certificate"; continue
     else r_estimate[$i]=$((ep + ec)); result "$i" not-run "not in the quick selection (make audit runs it)"; continue; fi
-  elif from_shipped "$i"; then kind=shipped; phase=2
+  elif from_shipped "$i"; then
+    kind=shipped; phase=2
+    # A manifest over the shards of another headline's: checked in the same
+    # checker run, which replays each shared shard once.
+    if [[ "${c_backing[$i]}" =~ over\ the\ shards\ of\ ([A-Za-z0-9._-]+) ]] && [ -n "${job_of_id[${BASH_REMATCH[1]}]:-}" ]; then
+      j=${job_of_id[${BASH_REMATCH[1]}]}
+      if [ "${j_kind[$j]}" = shipped ] && [ -z "${j_cert2[$j]}" ]; then
+        j_cert2[$j]=$ship; j_members[$j]+=" $i"; r_joined[$i]=1; j_est[$j]=$((j_est[$j] + ec / 20))
+        job_of_args[$args]=$j
+        continue
+      fi
+    fi
   else
     kind=prove
     if [ "${c_est[$i]}" -gt 10 ]; then phase=3; fallback=$ship; else small_ship=$ship; fi
@@ -294,6 +305,7 @@ for ((i = 0; i < total; i++)); do
   j=${#j_kind[@]}
   job_of_args[$args]=$j
   j_kind[$j]=$kind; j_args[$j]=$args; j_members[$j]=$i; j_ship[$j]=$small_ship; j_fallback[$j]=$fallback; j_phase[$j]=$phase
+  j_cert2[$j]=""; job_of_id[${c_id[$i]}]=$j
   if [ "$kind" = shipped ]; then
     j_cert[$j]=$ship; j_est[$j]=$ec
     if [ "$phase" = 2 ]; then j_threads[$j]=$slots; else j_threads[$j]=1; fi
@@ -322,7 +334,7 @@ run_job() {
   emit() {
     { printf 'kind\t%s\nprove_us\t%s\nprove_cpu\t%s\ncheck_us\t%s\ncheck_cpu\t%s\ncode\t%s\nstopped\t%s\nship_code\t%s\n' \
         "${j_kind[$j]}" "$prove_us" "$prove_cpu" "$check_us" "$check_cpu" "$code" "$stopped" "$ship_code"
-      printf 'cert\t%s\nverdict\t%s\nship_verdict\t%s\n' "$cert" "$verdict" "$ship_verdict"
+      printf 'cert\t%s\nverdict\t%s\nship_verdict\t%s\nverdict2\t%s\ncode2\t%s\n' "$cert" "$verdict" "$ship_verdict" "${verdict2:-}" "${code2:-}"
     } >"$out.tmp" && mv "$out.tmp" "$out"
     exit 0
   }
@@ -359,8 +371,22 @@ run_job() {
     c=${PIPESTATUS[0]}
     printf -v "$2" '%s' "$v"; printf -v "$3" '%s' "$c"
   }
+  # Two shipped manifests over the same shards: one checker run, each file's
+  # verdict line after its name.
+  check_pair() {
+    local l=$(( (deadline - ${EPOCHREALTIME/./}) / 1000000 - 1 )); [ $l -lt 1 ] && l=1
+    local lines line k=0 f
+    lines=$($CHECKER --jobs "$threads" --time-limit "$l" "$cert" "$cert2" 2>>"$log.check.err")
+    while IFS= read -r line; do
+      k=$((k + 1)); f=$cert; [ $k = 2 ] && f=$cert2
+      line=${line#"$f: "}
+      case "$line" in VERIFIED:*) c=0 ;; REJECTED:*) c=1 ;; *) c=2 ;; esac
+      if [ $k = 1 ]; then verdict=$line; code=$c; else verdict2=$line; code2=$c; fi
+    done <<<"$lines"
+  }
+  local cert2=${j_cert2[$j]} verdict2="" code2="" c
   cpu_now before; t0=${EPOCHREALTIME/./}
-  check_one "$cert" verdict code
+  if [ -n "$cert2" ]; then check_pair; else check_one "$cert" verdict code; fi
   check_us=$((${EPOCHREALTIME/./} - t0)); cpu_now after; check_cpu=$((after - before))
   if [ "$code" = 2 ] && [[ "$verdict" == "NOT CHECKED: time limit"* ]]; then stopped=check; [ "$capped" = 1 ] && stopped=cap; fi
   [ -z "$verdict" ] && verdict="checker exit $code: $(tail -n 1 "$log.check.err" 2>/dev/null)"
@@ -385,7 +411,8 @@ headline_note() {  # job predicted_us -> the command that checks it and how long
   duration d1 "${j_est[$1]}"; duration d2 "$2"
   local how="$d1 on a quiet machine with $slots cores"
   [ "$2" -gt $((j_est[$1] * 5 / 4)) ] && how+=", $d2 at this run's load"
-  printf -v "$3" '%s' "over budget: check it with $CHECKER --jobs $slots ${j_cert[$1]} ($how)"
+  local files=${j_cert[$1]}; [ -n "${j_cert2[$1]:-}" ] && files+=" ${j_cert2[$1]}"
+  printf -v "$3" '%s' "over budget: check it with $CHECKER --jobs $slots $files ($how)"
 }
 over_budget_note() {  # job
   if [ -n "${j_deferred[$1]:-}" ]; then
@@ -398,6 +425,7 @@ not_run_job() {  # job detail
   for i in ${j_members[$1]}; do
     result "$i" not-run "$2"
     [ "${j_kind[$1]}" = shipped ] && r_cert[$i]=${j_cert[$1]}  # the report's command: check it
+    [ -n "${r_joined[$i]:-}" ] && r_cert[$i]=${j_cert2[$1]}
   done
   j_done[$1]=1
 }
@@ -425,7 +453,14 @@ collect() {  # job: read its result file, settle its claims
   [ -f "$cert" ] && bytes=$(du -sb "$cert" "$cert.units" 2>/dev/null | awk '{ s += $1 } END { print s + 0 }')
   local how=proved; [ "${j_kind[$j]}" = shipped ] && how=shipped
   local first=1
+  local job_verdict=$verdict job_code=$code job_cert=$cert job_bytes=$bytes
   for i in ${j_members[$j]}; do
+    verdict=$job_verdict code=$job_code cert=$job_cert bytes=$job_bytes
+    if [ -n "${r_joined[$i]:-}" ]; then  # the second file of the checker run
+      verdict=${v[verdict2]:-} code=${v[code2]:-} cert=${j_cert2[$j]}
+      [ -z "$verdict" ] && [ -n "$job_verdict" ] && verdict="checker said nothing of $cert" && code=2
+      bytes=$(du -sb "$cert" 2>/dev/null | awk '{ print $1 + 0 }')
+    fi
     r_prove[$i]=${v[prove_us]:--}; r_check[$i]=${v[check_us]:--}; r_cert[$i]=$cert; r_bytes[$i]=$bytes
     r_cpu_prove[$i]=${v[prove_cpu]:--}; r_cpu_check[$i]=${v[check_cpu]:--}; r_threads[$i]=$threads
     [ $first = 1 ] || r_reused[$i]=1

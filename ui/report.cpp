@@ -644,7 +644,8 @@ std::string auditTable(const AuditResults& r, int widthIn, const std::string& ht
       {"[n]", "see note n: after the table, or at the end for a refutation or a failure"},
       {"prove s", "seconds the prover took here; shipped: checked from a certificate in certs/, not proved in this run"},
       {"check s", "seconds the checker took (it replays or recounts the whole proof)"},
-      {"(0.05)", "the same certificate as an earlier row's (same prover arguments), proved or checked once"},
+      {"(0.05)", "the same certificate as an earlier row's (same prover arguments), proved or checked once; or a "
+                 "manifest over its shards, checked in the same run"},
       {"cert", "bytes of the certificate, its shards included (KB = 1000 bytes)"},
   };
   for (const auto& [key, text] : legend) out << wrapped("  " + padRight(key, 12) + "  ", text, width, 16);
