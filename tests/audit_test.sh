@@ -94,9 +94,11 @@ echo "ok: 9 claims certified two at a time in $wall s (one at a time: 15 s)"
 # to check it); a proof still running at the budget's end is stopped; claims
 # not reached are summed by source and family.
 echo "first player wins on the empty 20x20 board#3000" >"$tmp/certs/t-big.qcert"
+echo "first player wins on the empty 21x21 board#5" >"$tmp/certs/rudd-n16.qcert"
 {
   echo "# A test source."
   claim t-big 20 7200 "--jobs 2" "replay, shipped (check about 300 s)"
+  claim rudd-n16 21 7200 "--jobs 2" "replay, shipped (check about 1 s)"
   claim t-long 11 0 "--sleep-tenths 400"
   claim t-long2 12 0 "--sleep-tenths 400"
   for n in 13 14 15 16 17 18; do claim "t-n$n" "$n" 3 "--sleep-tenths 30"; done
@@ -111,6 +113,11 @@ for n in 13 14 15 16 17 18; do
   [ "$(status_of "$tmp/out2" t-n$n)" = certified ] || fail "t-n$n was starved: $(status_of "$tmp/out2" t-n$n) $(detail_of "$tmp/out2" t-n$n)"
 done
 [ "$(status_of "$tmp/out2" t-big)" = not-run ] || fail "t-big: $(status_of "$tmp/out2" t-big)"
+# A headline that fits is checked; the n = 16 reply table after it (at
+# least 10 s) does not fit, and the run says so and goes on.
+[ "$(status_of "$tmp/out2" rudd-n16)" = certified ] || fail "rudd-n16: $(status_of "$tmp/out2" rudd-n16) $(detail_of "$tmp/out2" rudd-n16)"
+grep -qF "audit: no time left for the n = 16 reply table (qcert replies $tmp/certs/rudd-n16.qcert prints it)" "$tmp/out.txt" ||
+  fail "no word on the reply table"
 detail_of "$tmp/out2" t-big | grep -qF "check it with $tmp/bin/checker --jobs 2 $tmp/certs/t-big.qcert (about 5 min on a quiet machine" ||
   fail "t-big's note: $(detail_of "$tmp/out2" t-big)"
 for id in t-long t-long2; do

@@ -511,6 +511,7 @@ collect() {  # job: read its result file, settle its claims
     replies_job=${#j_kind[@]}
     j_kind[$replies_job]=replies; j_cert[$replies_job]=$cert; j_threads[$replies_job]=$slots; j_phase[$replies_job]=2
     j_members[$replies_job]=""; j_args[$replies_job]="replies --tsv"
+    j_ship[$replies_job]=""; j_fallback[$replies_job]=""; j_cert2[$replies_job]=""
     if [ -n "${seen_check[$replies_key]:-}" ]; then j_est[$replies_job]=${seen_check[$replies_key]}
     else j_est[$replies_job]=$((${v[check_cpu]:-60000000} / threads * 2 + 10000000)); fi  # measured: 1.5-2.5 times the check
     # After the headline checks still queued, before the rest.
@@ -603,7 +604,7 @@ while :; do
       [ $((busy + t)) -le "$slots" ] || break
       predicted=$((j_est[$j] * $(slowdown_pct) / 100))
       if [ "$predicted" -gt "$left" ]; then
-        if [ -n "${j_fallback[$j]}" ]; then  # a proof that does not fit: its shipped certificate instead
+        if [ -n "${j_fallback[$j]:-}" ]; then  # a proof that does not fit: its shipped certificate instead
           i=${j_members[$j]%% *}; est_check_of "$i" ec
           j_kind[$j]=shipped; j_cert[$j]=${j_fallback[$j]}; j_est[$j]=$ec; j_fallback[$j]=""
           continue
