@@ -22,9 +22,11 @@
 # Predictions: a job's time on a quiet machine (what this machine took in an
 # earlier audit, as CPU time per thread, in out/audit/times.tsv; else the
 # manifest's estimate) times this run's slowdown (wall x threads / CPU time of
-# the jobs finished so far, at least 1): five other busy processes on two
-# cores make it about 3.5, and the headline checks are then left for a
-# quieter run instead of being started and stopped. A claim not run says
+# the jobs finished so far, at least 1: five other busy processes on two
+# cores make it about 3.5) or its pace (wall time over estimate of the
+# finished jobs of 5 s or more: a machine slower than the manifests' shows
+# there), whichever is larger; the headline checks that cannot finish are
+# then left for a quieter run instead of being started and stopped. A claim not run says
 # why; the terminal table sums those over budget in one line per source and
 # family, and each headline certificate not checked gets the checker command
 # and how long it takes.
@@ -406,11 +408,21 @@ slowdown_pct() {          # this run's slowdown in percent, at least 100
   [ $s -lt 100 ] && s=100
   echo "$s"
 }
+# The machine's pace against the estimates, in percent: wall time over
+# estimate of the finished jobs estimated at 5 s or more (a slower machine
+# than the one the manifests were measured on shows here, not in the
+# slowdown). A prediction is the estimate times the larger of the two.
+pace_wall=0 pace_est=0
+predict_us() {  # job -> predicted wall microseconds
+  local f; f=$(slowdown_pct)
+  if [ "$pace_est" -ge 20000000 ]; then local p=$((pace_wall * 100 / pace_est)); [ $p -gt "$f" ] && f=$p; fi
+  echo $((j_est[$1] * f / 100))
+}
 headline_note() {  # job predicted_us -> the command that checks it and how long it takes, into $3
   local d1 d2
   duration d1 "${j_est[$1]}"; duration d2 "$2"
   local how="$d1 on a quiet machine with $slots cores"
-  [ "$2" -gt $((j_est[$1] * 5 / 4)) ] && how+=", $d2 at this run's load"
+  [ "$2" -gt $((j_est[$1] * 5 / 4)) ] && how+=", $d2 at this run's pace"
   local files=${j_cert[$1]}; [ -n "${j_cert2[$1]:-}" ] && files+=" ${j_cert2[$1]}"
   printf -v "$3" '%s' "over budget: check it with $CHECKER --jobs $slots $files ($how)"
 }
@@ -440,6 +452,10 @@ collect() {  # job: read its result file, settle its claims
     local w=${v[${m}_us]:--} c=${v[${m}_cpu]:--}
     if [[ "$w" =~ ^[0-9]+$ ]] && [[ "$c" =~ ^[0-9]+$ ]]; then work_us=$((work_us + w * threads)); cpu_us=$((cpu_us + c)); fi
   done
+  local ran_us=0
+  [[ "${v[prove_us]:-}" =~ ^[0-9]+$ ]] && ran_us=$((ran_us + v[prove_us]))
+  [[ "${v[check_us]:-}" =~ ^[0-9]+$ ]] && ran_us=$((ran_us + v[check_us]))
+  if [ "${j_est[$j]}" -ge 5000000 ] && [ -z "$stopped" ]; then pace_wall=$((pace_wall + ran_us)); pace_est=$((pace_est + j_est[$j])); fi
   if [ "$stopped" = cap ]; then
     # Past its cap: after the headline checks, if its full run fits then.
     local ran=$((${EPOCHREALTIME/./} - j_started[$j]))
@@ -602,7 +618,7 @@ while :; do
       # A later job (after every small one has started) starts only where
       # its predicted time fits.
       [ $((busy + t)) -le "$slots" ] || break
-      predicted=$((j_est[$j] * $(slowdown_pct) / 100))
+      predicted=$(predict_us "$j")
       if [ "$predicted" -gt "$left" ]; then
         if [ -n "${j_fallback[$j]:-}" ]; then  # a proof that does not fit: its shipped certificate instead
           i=${j_members[$j]%% *}; est_check_of "$i" ec
@@ -634,7 +650,7 @@ for ((; qpos < ${#queue[@]}; qpos++)); do
   [ -n "${j_done[$j]:-}" ] && continue
   case "${j_kind[$j]}" in
     replies) echo "audit: no time left for the n = 16 reply table (qcert replies $certs/rudd-n16.qcert prints it)" >&2 ;;
-    shipped) [ "${j_phase[$j]}" = 2 ] && { headline_note "$j" $((j_est[$j] * $(slowdown_pct) / 100)) note; not_run_job "$j" "$note"; } || not_run_job "$j" "over budget" ;;
+    shipped) [ "${j_phase[$j]}" = 2 ] && { headline_note "$j" "$(predict_us "$j")" note; not_run_job "$j" "$note"; } || not_run_job "$j" "over budget" ;;
     *) not_run_job "$j" "$(over_budget_note "$j")" ;;
   esac
 done
@@ -647,8 +663,8 @@ rm -f "$replies_file"
 # The results, in manifest order (format: `qcert report --help`).
 {
   printf '#qcert-audit-results\t2\n'
-  printf '#run\tbudget=%s\tspent=%s\tstarted=%s\tcores=%s\tjobs=%s\tslowdown=%s\tquick=%s\tshipped_only=%s\tprover=%s\tchecker=%s\tcerts=%s\n' \
-    "$budget" "$((spent_us / 1000))" "$started_at" "$(nproc)" "$slots" "$(slowdown_pct)" "$quick" "${AUDIT_SHIPPED:-0}" "$PROVER" "$CHECKER" "$certs"
+  printf '#run\tbudget=%s\tspent=%s\tstarted=%s\tcores=%s\tjobs=%s\tslowdown=%s\tpace=%s\tquick=%s\tshipped_only=%s\tprover=%s\tchecker=%s\tcerts=%s\n' \
+    "$budget" "$((spent_us / 1000))" "$started_at" "$(nproc)" "$slots" "$(slowdown_pct)" "$( [ "$pace_est" -gt 0 ] && echo $((pace_wall * 100 / pace_est)) || echo - )" "$quick" "${AUDIT_SHIPPED:-0}" "$PROVER" "$CHECKER" "$certs"
   for s in "${source_lines[@]}"; do printf '#source\t%s\n' "$s"; done
   printf 'source\tid\tfamily\tstatus\tdetail\tstatement\tproved\targs\testimate_ms\tprove_ms\tcheck_ms\tcheck_reused\tbytes\tcert\tbacking\n'
   for ((i = 0; i < total; i++)); do

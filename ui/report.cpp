@@ -510,6 +510,14 @@ std::string auditTable(const AuditResults& r, int widthIn, const std::string& ht
     std::snprintf(buf, sizeof buf, "; other work on the machine made its jobs %.1f times slower", double(slowdown) / 100);
     machine += buf;
   }
+  // The pace (percent): wall time over estimate of its jobs of 5 s or more.
+  const std::string paceText = runValue(r, "pace", "-");
+  const long long pace = paceText == "-" ? -1 : number(paceText, "pace", 0);
+  if (pace >= 130) {
+    char buf[96];
+    std::snprintf(buf, sizeof buf, "; its longer jobs took %.1f times their estimates", double(pace) / 100);
+    machine += buf;
+  }
   out << wrapped("", std::string(runValue(r, "quick", "0") == "1" ? "qcert audit (quick selection): " : "qcert audit: ") +
                          std::to_string(all.claims) + " claims from " + plural(long(r.sources.size()), "source", "sources") + ", " +
                          spentS + " s of a " + runValue(r, "budget") + " s budget (wall clock, " + machine + "), started " +
