@@ -24,8 +24,8 @@
 # manifest's estimate) times this run's slowdown (wall x threads / CPU time of
 # the jobs finished so far, at least 1: five other busy processes on two
 # cores make it about 3.5) or its pace (wall time over estimate of the
-# finished jobs of 5 s or more: a machine slower than the manifests' shows
-# there), whichever is larger; the headline checks that cannot finish are
+# headline and later jobs finished so far: a machine slower than the
+# manifests' shows there), whichever is larger; the headline checks that cannot finish are
 # then left for a quieter run instead of being started and stopped. A claim not run says
 # why; the terminal table sums those over budget in one line per source and
 # family, and each headline certificate not checked gets the checker command
@@ -409,13 +409,14 @@ slowdown_pct() {          # this run's slowdown in percent, at least 100
   echo "$s"
 }
 # The machine's pace against the estimates, in percent: wall time over
-# estimate of the finished jobs estimated at 5 s or more (a slower machine
-# than the one the manifests were measured on shows here, not in the
-# slowdown). A prediction is the estimate times the larger of the two.
+# estimate of the finished headline and later jobs estimated at 5 s or more
+# (a slower machine than the one the manifests were measured on shows here,
+# not in the slowdown; the small claims' estimates are too coarse to say).
+# A prediction is the estimate times the larger of the two.
 pace_wall=0 pace_est=0
 predict_us() {  # job -> predicted wall microseconds
   local f; f=$(slowdown_pct)
-  if [ "$pace_est" -ge 20000000 ]; then local p=$((pace_wall * 100 / pace_est)); [ $p -gt "$f" ] && f=$p; fi
+  if [ "$pace_est" -ge 10000000 ]; then local p=$((pace_wall * 100 / pace_est)); [ $p -gt "$f" ] && f=$p; fi
   echo $((j_est[$1] * f / 100))
 }
 headline_note() {  # job predicted_us -> the command that checks it and how long it takes, into $3
@@ -455,7 +456,7 @@ collect() {  # job: read its result file, settle its claims
   local ran_us=0
   [[ "${v[prove_us]:-}" =~ ^[0-9]+$ ]] && ran_us=$((ran_us + v[prove_us]))
   [[ "${v[check_us]:-}" =~ ^[0-9]+$ ]] && ran_us=$((ran_us + v[check_us]))
-  if [ "${j_est[$j]}" -ge 5000000 ] && [ -z "$stopped" ]; then pace_wall=$((pace_wall + ran_us)); pace_est=$((pace_est + j_est[$j])); fi
+  if [ "${j_phase[$j]}" -ge 2 ] && [ "${j_est[$j]}" -ge 5000000 ] && [ -z "$stopped" ]; then pace_wall=$((pace_wall + ran_us)); pace_est=$((pace_est + j_est[$j])); fi
   if [ "$stopped" = cap ]; then
     # Past its cap: after the headline checks, if its full run fits then.
     local ran=$((${EPOCHREALTIME/./} - j_started[$j]))
