@@ -390,7 +390,7 @@ run_job() {
   cpu_now before; t0=${EPOCHREALTIME/./}
   if [ -n "$cert2" ]; then check_pair; else check_one "$cert" verdict code; fi
   check_us=$((${EPOCHREALTIME/./} - t0)); cpu_now after; check_cpu=$((after - before))
-  if [ "$code" = 2 ] && [[ "$verdict" == "NOT CHECKED: time limit"* ]]; then stopped=check; [ "$capped" = 1 ] && stopped=cap; fi
+  if [ "$code" = 2 ] && [[ "$verdict" == "NOT CHECKED:"*"time limit of "* ]]; then stopped=check; [ "$capped" = 1 ] && stopped=cap; fi
   [ -z "$verdict" ] && verdict="checker exit $code: $(tail -n 1 "$log.check.err" 2>/dev/null)"
   # A small shipped certificate of the same claim is checked too: it is what
   # an auditor downloads.
