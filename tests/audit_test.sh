@@ -78,6 +78,7 @@ detail_of() { awk -F'\t' -v id="$2" '$2 == id { print $5 }' "$1/results.tsv"; }
   echo "# A test source."
   claim t-slow 9 1 "--sleep-tenths 60"
   for n in 1 2 3 4 5 6 7 8; do claim "t-n$n" "$n" 1 ""; done
+  claim t-ages 10 74000000000 ""  # a count of ages: never started (its prediction once wrapped around)
 } >"$tmp/a.claims"
 t0=$SECONDS
 run_audit "$tmp/out1" AUDIT_MANIFESTS="$tmp/a.claims" AUDIT_BUDGET=60 || fail "audit exit $?"
@@ -85,6 +86,8 @@ wall=$((SECONDS - t0))
 for id in t-n1 t-n2 t-n3 t-n4 t-n5 t-n6 t-n7 t-n8 t-slow; do
   [ "$(status_of "$tmp/out1" $id)" = certified ] || fail "$id: $(status_of "$tmp/out1" $id) $(detail_of "$tmp/out1" $id)"
 done
+[ "$(detail_of "$tmp/out1" t-ages)" = "over budget" ] || fail "t-ages: $(status_of "$tmp/out1" t-ages) $(detail_of "$tmp/out1" t-ages)"
+grep -qF 'a, queens game: 1 claim over budget (about 3166 years)' "$tmp/out.txt" || fail "no summary line for t-ages"
 [ "$wall" -le 13 ] || fail "nine claims (8 x 1 s + 6 s) on two slots took $wall s"
 echo "ok: 9 claims certified two at a time in $wall s (one at a time: 15 s)"
 

@@ -415,9 +415,13 @@ slowdown_pct() {          # this run's slowdown in percent, at least 100
 # A prediction is the estimate times the larger of the two.
 pace_wall=0 pace_est=0
 predict_us() {  # job -> predicted wall microseconds
-  local f; f=$(slowdown_pct)
+  local f e=${j_est[$1]}; f=$(slowdown_pct)
   if [ "$pace_est" -ge 10000000 ]; then local p=$((pace_wall * 100 / pace_est)); [ $p -gt "$f" ] && f=$p; fi
-  echo $((j_est[$1] * f / 100))
+  # Counts of centuries: past 30 years no budget matters, and the product
+  # must not wrap around 64 bits (it once turned negative and started one).
+  [ "$e" -ge 1000000000000000 ] && { echo "$e"; return; }
+  [ "$f" -gt 100000 ] && f=100000
+  echo $((e / 100 * f))
 }
 headline_note() {  # job predicted_us -> the command that checks it and how long it takes, into $3
   local d1 d2
