@@ -600,8 +600,9 @@ start_job() {  # job
     [ $((${EPOCHREALTIME/./} + cap)) -lt "$end" ] && deadline=$((${EPOCHREALTIME/./} + cap)) && capped=1
   fi
   j_started[$j]=${EPOCHREALTIME/./}
-  local lead=${j_members[$j]%% *}
-  printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$(((j_started[$j] - start_us) / 1000))" start "$j" "${c_id[$lead]:-replies}" \
+  local lead=${j_members[$j]%% *} name=replies
+  [ -n "$lead" ] && name=${c_id[$lead]}
+  printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$(((j_started[$j] - start_us) / 1000))" start "$j" "$name" \
     "${j_phase[$j]}" "$((j_est[$j] / 1000))" >>"$run_dir/schedule.tsv"
   if [ "${j_kind[$j]}" = replies ]; then (run_replies) </dev/null & else (run_job "$j" "$deadline" "$capped") </dev/null & fi
   pid=$!
