@@ -642,7 +642,9 @@ while :; do
   done
   progress
   [ "$busy" -eq 0 ] && break
+  finished=""
   wait -n -p finished
+  [ -n "$finished" ] || continue
   j=${running[$finished]:-}
   [ -z "$j" ] && continue
   unset "running[$finished]"; busy=$((busy - j_threads[$j]))
