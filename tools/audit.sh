@@ -563,6 +563,7 @@ run_replies() {
   mv "$run_dir/replies.res.tmp" "$run_dir/replies.res"
   exit 0
 }
+no_replies_time() { echo "audit: no time left for the n = 16 reply table (qcert replies $certs/rudd-n16.qcert prints it)" >&2; }
 collect_replies() {
   local rc us cpu
   IFS=$'\t' read -r rc us cpu <"$run_dir/replies.res" 2>/dev/null || rc=x
@@ -632,7 +633,7 @@ while :; do
           continue
         fi
         if [ "${j_kind[$j]}" = replies ]; then
-          echo "audit: no time left for the n = 16 reply table (qcert replies $certs/rudd-n16.qcert prints it)" >&2; j_done[$j]=1
+          no_replies_time; j_done[$j]=1
         elif [ "${j_kind[$j]}" = shipped ]; then headline_note "$j" "$predicted" note; not_run_job "$j" "$note"
         else not_run_job "$j" "$(over_budget_note "$j")"; fi
         qpos=$((qpos + 1)); continue
@@ -657,7 +658,7 @@ for ((; qpos < ${#queue[@]}; qpos++)); do
   j=${queue[$qpos]}
   [ -n "${j_done[$j]:-}" ] && continue
   case "${j_kind[$j]}" in
-    replies) echo "audit: no time left for the n = 16 reply table (qcert replies $certs/rudd-n16.qcert prints it)" >&2 ;;
+    replies) no_replies_time ;;
     shipped) [ "${j_phase[$j]}" = 2 ] && { headline_note "$j" "$(predict_us "$j")" note; not_run_job "$j" "$note"; } || not_run_job "$j" "over budget" ;;
     *) not_run_job "$j" "$(over_budget_note "$j")" ;;
   esac
