@@ -1,8 +1,8 @@
-#include "certificate_file.hpp"
+#include "checker/certificate_file.hpp"
 
-#include "board.hpp"
-#include "limits.hpp"
-#include "qcert.capnp.h"
+#include "checker/board.hpp"
+#include "checker/limits.hpp"
+#include "schema/qcert.capnp.h"
 
 #include <capnp/serialize.h>
 #include <fcntl.h>

@@ -3,7 +3,7 @@
 // stream that the replay consumes.
 #pragma once
 
-#include "board.hpp"
+#include "checker/board.hpp"
 
 #include <capnp/common.h>
 #include <kj/common.h>

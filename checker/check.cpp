@@ -1,17 +1,17 @@
 // The checker's command line and the flow from a file to a verdict.
 // Exit status: 0 VERIFIED, 1 REJECTED, 2 not checked (usage, unreadable or
 // special file, out of time or memory), 3 SAMPLED or PART.
-#include "check.hpp"
+#include "checker/check.hpp"
 
-#include "board.hpp"
-#include "certificate_file.hpp"
-#include "count.hpp"
-#include "limits.hpp"
-#include "manifest.hpp"
-#include "mod2/mod2.hpp"
-#include "partizan/partizan.hpp"
-#include "parallel.hpp"
-#include "replay.hpp"
+#include "checker/board.hpp"
+#include "checker/certificate_file.hpp"
+#include "checker/count.hpp"
+#include "checker/limits.hpp"
+#include "checker/manifest.hpp"
+#include "checker/mod2/mod2.hpp"
+#include "checker/partizan/partizan.hpp"
+#include "checker/parallel.hpp"
+#include "checker/replay.hpp"
 
 #include <boost/program_options.hpp>
 #include <sys/resource.h>

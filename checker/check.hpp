@@ -2,8 +2,8 @@
 // the fuzz targets with the same code path.
 #pragma once
 
-#include "manifest.hpp"
-#include "replay.hpp"
+#include "checker/manifest.hpp"
+#include "checker/replay.hpp"
 
 #include <cstdint>
 #include <iosfwd>

@@ -7,12 +7,12 @@
 //      search written here, and compared field by field.
 // The searches are deliberately simple: no symmetry tricks, nothing shared
 // with the prover.
-#include "count.hpp"
+#include "checker/count.hpp"
 
-#include "board.hpp"     // Rejection
-#include "limits.hpp"
-#include "parallel.hpp"
-#include "qcert.capnp.h"
+#include "checker/board.hpp"     // Rejection
+#include "checker/limits.hpp"
+#include "checker/parallel.hpp"
+#include "schema/qcert.capnp.h"
 
 #include <capnp/serialize.h>
 

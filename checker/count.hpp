@@ -2,7 +2,7 @@
 // cells itself, recounts them with its own plain searches and sums them.
 #pragma once
 
-#include "certificate_file.hpp"
+#include "checker/certificate_file.hpp"
 
 #include <cstdint>
 #include <iosfwd>

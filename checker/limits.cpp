@@ -1,4 +1,4 @@
-#include "limits.hpp"
+#include "checker/limits.hpp"
 
 #include <unistd.h>
 

@@ -1,7 +1,7 @@
 // qcert checker: the trusted verifier of queens-game and count certificates.
-#include "check.hpp"
-#include "parallel.hpp"
-#include "version.hpp"
+#include "checker/check.hpp"
+#include "checker/parallel.hpp"
+#include "version/version.hpp"
 
 #include <unistd.h>
 

@@ -1,10 +1,10 @@
-#include "manifest.hpp"
+#include "checker/manifest.hpp"
 
-#include "board.hpp"
-#include "limits.hpp"
-#include "parallel.hpp"
-#include "qcert.capnp.h"
-#include "replay.hpp"
+#include "checker/board.hpp"
+#include "checker/limits.hpp"
+#include "checker/parallel.hpp"
+#include "schema/qcert.capnp.h"
+#include "checker/replay.hpp"
 
 #include <capnp/serialize.h>
 

@@ -3,8 +3,8 @@
 // verify every referenced shard certificate in full, in parallel.
 #pragma once
 
-#include "certificate_file.hpp"
-#include "replay.hpp"
+#include "checker/certificate_file.hpp"
+#include "checker/replay.hpp"
 
 #include <array>
 #include <cstdint>

@@ -1,8 +1,8 @@
-#include "parallel.hpp"
+#include "checker/parallel.hpp"
 
-#include "board.hpp"  // Rejection
-#include "certificate_file.hpp"
-#include "limits.hpp"
+#include "checker/board.hpp"  // Rejection
+#include "checker/certificate_file.hpp"
+#include "checker/limits.hpp"
 
 #include <kj/exception.h>
 

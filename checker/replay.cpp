@@ -1,8 +1,8 @@
-#include "replay.hpp"
+#include "checker/replay.hpp"
 
-#include "board.hpp"
-#include "limits.hpp"
-#include "tiny_graph_table.hpp"
+#include "checker/board.hpp"
+#include "checker/limits.hpp"
+#include "checker/tiny_graph_table.hpp"
 
 #include <pthread.h>
 #include <xxhash.h>

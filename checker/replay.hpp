@@ -3,7 +3,7 @@
 // canonical form for the memo and its own stabiliser for the symmetry skip.
 #pragma once
 
-#include "certificate_file.hpp"
+#include "checker/certificate_file.hpp"
 
 #include <cstdint>
 #include <functional>

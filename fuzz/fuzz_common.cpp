@@ -1,7 +1,7 @@
-#include "fuzz_common.hpp"
+#include "fuzz/fuzz_common.hpp"
 
-#include "check.hpp"
-#include "qcert.capnp.h"
+#include "checker/check.hpp"
+#include "schema/qcert.capnp.h"
 
 #include <capnp/message.h>
 #include <capnp/serialize.h>

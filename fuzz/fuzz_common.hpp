@@ -5,7 +5,7 @@
 // the references are written from the rules (README, docs/).
 #pragma once
 
-#include "qcert.capnp.h"
+#include "schema/qcert.capnp.h"
 
 #include <algorithm>
 #include <cstddef>

@@ -15,8 +15,8 @@
 // (K = 1 + first / 12 % 4, I = first % K).  VERIFIED is judged against the
 // reference count (n-queens and torus up to n = 8, n+k queens, end positions
 // and the HP-71B program up to n = 6).
-#include "fuzz_common.hpp"
-#include "qcert.capnp.h"
+#include "fuzz/fuzz_common.hpp"
+#include "schema/qcert.capnp.h"
 
 #include <capnp/message.h>
 #include <capnp/serialize.h>

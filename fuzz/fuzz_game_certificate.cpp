@@ -10,8 +10,8 @@
 // Every file is checked by qcert::runCheck (the checker's main() path); a
 // VERIFIED claim on a board up to 6x6 is then decided by the target's own
 // minimax (fuzz_common.cpp), and a false one is a finding.
-#include "fuzz_common.hpp"
-#include "qcert.capnp.h"
+#include "fuzz/fuzz_common.hpp"
+#include "schema/qcert.capnp.h"
 
 #include <capnp/message.h>
 #include <capnp/serialize.h>

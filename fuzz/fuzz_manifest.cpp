@@ -12,8 +12,8 @@
 //            relative path ([A-Za-z0-9._/-], no ".."; empty: s/<i>.qc).
 // qcert::runCheck checks m.qc; VERIFIED is judged by the reference minimax
 // (boards up to 6x6), as in fuzz_game_certificate.
-#include "fuzz_common.hpp"
-#include "qcert.capnp.h"
+#include "fuzz/fuzz_common.hpp"
+#include "schema/qcert.capnp.h"
 
 #include <capnp/message.h>
 #include <capnp/serialize.h>

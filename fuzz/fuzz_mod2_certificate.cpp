@@ -12,8 +12,8 @@
 // plays on boards up to 32x32, structure for n <= 4 (and odd n: false),
 // exhaustive kinds for n <= 4, games for n <= 3 with heaps up to 4.  A false
 // one traps.
-#include "fuzz_common.hpp"
-#include "qcert.capnp.h"
+#include "fuzz/fuzz_common.hpp"
+#include "schema/qcert.capnp.h"
 
 #include <capnp/message.h>
 #include <capnp/serialize.h>

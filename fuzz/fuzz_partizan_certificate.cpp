@@ -9,8 +9,8 @@
 // Every VERIFIED claim on a board up to 4x4 is judged by this file's own
 // reference (rules and minimax written from the doc, nothing from prover/ or
 // checker/); a false one, or an illegal root, traps.
-#include "fuzz_common.hpp"
-#include "qcert.capnp.h"
+#include "fuzz/fuzz_common.hpp"
+#include "schema/qcert.capnp.h"
 
 #include <capnp/message.h>
 #include <capnp/serialize.h>

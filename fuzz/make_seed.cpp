@@ -7,7 +7,7 @@
 //                                          decompressed tokens (n <= 6, <= 3 queens, heap <= 3),
 //                                          so mutations act on tokens, not on zstd bytes
 // The input goes to stdout.  Uses only the generated schema code.
-#include "qcert.capnp.h"
+#include "schema/qcert.capnp.h"
 
 #include <capnp/serialize.h>
 #include <zstd.h>

@@ -1,4 +1,4 @@
-#include "certificate.hpp"
+#include "prover/certificate.hpp"
 
 #include <capnp/message.h>
 #include <capnp/serialize.h>
@@ -9,9 +9,9 @@
 #include <cstring>
 #include <stdexcept>
 
-#include "count.hpp"
-#include "output_file.hpp"
-#include "qcert.capnp.h"
+#include "prover/count.hpp"
+#include "prover/output_file.hpp"
+#include "schema/qcert.capnp.h"
 
 namespace qcert {
 

@@ -10,10 +10,10 @@
 #include <string>
 #include <vector>
 
-#include "count.hpp"
-#include "geometry.hpp"
-#include "output_file.hpp"
-#include "proof.hpp"
+#include "prover/count.hpp"
+#include "prover/geometry.hpp"
+#include "prover/output_file.hpp"
+#include "prover/proof.hpp"
 
 namespace qcert {
 

@@ -1,7 +1,7 @@
 // `prover count` (count a problem, write a count certificate) and
 // `prover table-check` (consistency rules a published count must satisfy,
 // applied to a statement without counting anything).
-#include "count_cli.hpp"
+#include "prover/count_cli.hpp"
 
 #include <unistd.h>
 
@@ -19,10 +19,10 @@
 #include <system_error>
 #include <thread>
 
-#include "certificate.hpp"
-#include "count.hpp"
-#include "output_file.hpp"
-#include "prove.hpp"  // peakRssKiB
+#include "prover/certificate.hpp"
+#include "prover/count.hpp"
+#include "prover/output_file.hpp"
+#include "prover/prove.hpp"  // peakRssKiB
 
 namespace po = boost::program_options;
 

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "count.hpp"
+#include "prover/count.hpp"
 
 namespace qcert {
 int runCount(int argc, char** argv);       // argv[0] = "count"

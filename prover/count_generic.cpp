@@ -11,7 +11,7 @@
 #include <system_error>
 #include <thread>
 
-#include "count.hpp"
+#include "prover/count.hpp"
 
 namespace qcert {
 

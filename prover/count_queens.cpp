@@ -62,7 +62,7 @@
 #include <immintrin.h>
 #endif
 
-#include "count.hpp"
+#include "prover/count.hpp"
 
 namespace qcert {
 

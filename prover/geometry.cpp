@@ -1,4 +1,4 @@
-#include "geometry.hpp"
+#include "prover/geometry.hpp"
 
 #include <algorithm>
 #include <cctype>

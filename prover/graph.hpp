@@ -6,8 +6,8 @@
 #include <random>
 #include <vector>
 
-#include "bitboard.hpp"
-#include "geometry.hpp"
+#include "prover/bitboard.hpp"
+#include "prover/geometry.hpp"
 
 namespace qcert {
 

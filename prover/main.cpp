@@ -17,12 +17,12 @@
 #include <sstream>
 #include <system_error>
 
-#include "count_cli.hpp"
-#include "mod2/mod2.hpp"
-#include "output_file.hpp"
-#include "partizan/partizan.hpp"
-#include "prove.hpp"
-#include "version.hpp"
+#include "prover/count_cli.hpp"
+#include "prover/mod2/mod2.hpp"
+#include "prover/output_file.hpp"
+#include "prover/partizan/partizan.hpp"
+#include "prover/prove.hpp"
+#include "version/version.hpp"
 
 namespace po = boost::program_options;
 using namespace qcert;

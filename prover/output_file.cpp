@@ -1,4 +1,4 @@
-#include "output_file.hpp"
+#include "prover/output_file.hpp"
 
 #include <fcntl.h>
 #include <sys/stat.h>

@@ -9,7 +9,7 @@
 #include <stdexcept>
 #include <vector>
 
-#include "search.hpp"
+#include "prover/search.hpp"
 
 namespace qcert {
 

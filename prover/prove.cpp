@@ -1,4 +1,4 @@
-#include "prove.hpp"
+#include "prover/prove.hpp"
 
 #include <sys/resource.h>
 #include <unistd.h>
@@ -17,7 +17,7 @@
 #include <system_error>
 #include <thread>
 
-#include "output_file.hpp"
+#include "prover/output_file.hpp"
 
 namespace qcert {
 

@@ -7,9 +7,9 @@
 #include <string>
 #include <vector>
 
-#include "certificate.hpp"
-#include "proof.hpp"
-#include "units.hpp"
+#include "prover/certificate.hpp"
+#include "prover/proof.hpp"
+#include "prover/units.hpp"
 
 namespace qcert {
 

@@ -17,9 +17,9 @@
 #include <deque>
 #include <vector>
 
-#include "graph.hpp"
-#include "tiny_graphs.hpp"
-#include "tt.hpp"
+#include "prover/graph.hpp"
+#include "prover/tiny_graphs.hpp"
+#include "prover/tt.hpp"
 
 namespace qcert {
 

@@ -1,4 +1,4 @@
-#include "tiny_graphs.hpp"
+#include "prover/tiny_graphs.hpp"
 
 namespace qcert {
 

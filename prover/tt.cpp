@@ -1,4 +1,4 @@
-#include "tt.hpp"
+#include "prover/tt.hpp"
 
 #include <sys/mman.h>
 #include <unistd.h>

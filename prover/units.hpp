@@ -13,8 +13,8 @@
 #include <string>
 #include <vector>
 
-#include "certificate.hpp"
-#include "proof.hpp"
+#include "prover/certificate.hpp"
+#include "prover/proof.hpp"
 
 namespace qcert {
 

@@ -1,4 +1,4 @@
-#include "certfile.hpp"
+#include "tests/certfile.hpp"
 
 #include <capnp/message.h>
 #include <capnp/serialize.h>
@@ -12,12 +12,12 @@
 #include <memory>
 #include <stdexcept>
 
-#include "graph.hpp"
-#include "prove.hpp"
-#include "qcert.capnp.h"
-#include "search.hpp"
-#include "support.hpp"
-#include "tt.hpp"
+#include "prover/graph.hpp"
+#include "prover/prove.hpp"
+#include "schema/qcert.capnp.h"
+#include "prover/search.hpp"
+#include "tests/support.hpp"
+#include "prover/tt.hpp"
 
 namespace qtest {
 

@@ -17,10 +17,10 @@
 #include <map>
 #include <random>
 
-#include "certfile.hpp"
-#include "geometry.hpp"
-#include "prove.hpp"
-#include "support.hpp"
+#include "tests/certfile.hpp"
+#include "prover/geometry.hpp"
+#include "prover/prove.hpp"
+#include "tests/support.hpp"
 
 using namespace qtest;
 

@@ -15,7 +15,7 @@
 #include <set>
 #include <sstream>
 
-#include "support.hpp"
+#include "tests/support.hpp"
 
 using qtest::RunResult;
 using qtest::runProgram;

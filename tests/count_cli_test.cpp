@@ -12,9 +12,9 @@
 #include <numeric>
 #include <set>
 
-#include "certfile.hpp"
-#include "qcert.capnp.h"
-#include "support.hpp"
+#include "tests/certfile.hpp"
+#include "schema/qcert.capnp.h"
+#include "tests/support.hpp"
 
 using qtest::RunResult;
 using qtest::runProgram;

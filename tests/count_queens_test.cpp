@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "count.hpp"
+#include "prover/count.hpp"
 
 using namespace qcert;
 

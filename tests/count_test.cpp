@@ -9,8 +9,8 @@
 #include <map>
 #include <numeric>
 
-#include "count.hpp"
-#include "count_cli.hpp"
+#include "prover/count.hpp"
+#include "prover/count_cli.hpp"
 
 using namespace qcert;
 

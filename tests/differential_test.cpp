@@ -21,12 +21,12 @@
 #include <set>
 #include <tuple>
 
-#include "geometry.hpp"
-#include "graph.hpp"
-#include "prove.hpp"
-#include "search.hpp"
-#include "support.hpp"
-#include "tt.hpp"
+#include "prover/geometry.hpp"
+#include "prover/graph.hpp"
+#include "prover/prove.hpp"
+#include "prover/search.hpp"
+#include "tests/support.hpp"
+#include "prover/tt.hpp"
 
 using namespace qcert;
 

@@ -6,11 +6,11 @@
 
 #include <vector>
 
-#include "geometry.hpp"
-#include "graph.hpp"
-#include "proof.hpp"
-#include "search.hpp"
-#include "tt.hpp"
+#include "prover/geometry.hpp"
+#include "prover/graph.hpp"
+#include "prover/proof.hpp"
+#include "prover/search.hpp"
+#include "prover/tt.hpp"
 
 using namespace qcert;
 

@@ -5,12 +5,12 @@
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
-#include "geometry.hpp"
-#include "graph.hpp"
-#include "search.hpp"
-#include "support.hpp"
-#include "tiny_graphs.hpp"
-#include "tt.hpp"
+#include "prover/geometry.hpp"
+#include "prover/graph.hpp"
+#include "prover/search.hpp"
+#include "tests/support.hpp"
+#include "prover/tiny_graphs.hpp"
+#include "prover/tt.hpp"
 
 using namespace qcert;
 

@@ -14,9 +14,9 @@
 #include <functional>
 #include <regex>
 
-#include "certfile.hpp"
-#include "qcert.capnp.h"
-#include "support.hpp"
+#include "tests/certfile.hpp"
+#include "schema/qcert.capnp.h"
+#include "tests/support.hpp"
 
 using qtest::RunResult;
 

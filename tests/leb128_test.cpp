@@ -4,14 +4,14 @@
 
 #include <random>
 
-#include "certfile.hpp"
-#include "certificate.hpp"
-#include "graph.hpp"
-#include "prove.hpp"
-#include "proof.hpp"
-#include "search.hpp"
-#include "support.hpp"
-#include "tt.hpp"
+#include "tests/certfile.hpp"
+#include "prover/certificate.hpp"
+#include "prover/graph.hpp"
+#include "prover/prove.hpp"
+#include "prover/proof.hpp"
+#include "prover/search.hpp"
+#include "tests/support.hpp"
+#include "prover/tt.hpp"
 
 using namespace qtest;
 

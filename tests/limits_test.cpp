@@ -6,7 +6,7 @@
 #include <chrono>
 #include <thread>
 
-#include "limits.hpp"
+#include "checker/limits.hpp"
 
 namespace {
 

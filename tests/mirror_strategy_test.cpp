@@ -6,11 +6,11 @@
 
 #include <unordered_set>
 
-#include "geometry.hpp"
-#include "graph.hpp"
-#include "search.hpp"
-#include "support.hpp"
-#include "tt.hpp"
+#include "prover/geometry.hpp"
+#include "prover/graph.hpp"
+#include "prover/search.hpp"
+#include "tests/support.hpp"
+#include "prover/tt.hpp"
 
 using namespace qcert;
 

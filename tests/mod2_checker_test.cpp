@@ -24,11 +24,11 @@
 #include <unistd.h>
 #include <vector>
 
-#include "certificate_file.hpp"
-#include "check.hpp"
-#include "limits.hpp"
-#include "mod2/mod2.hpp"
-#include "qcert.capnp.h"
+#include "checker/certificate_file.hpp"
+#include "checker/check.hpp"
+#include "checker/limits.hpp"
+#include "checker/mod2/mod2.hpp"
+#include "schema/qcert.capnp.h"
 
 namespace {
 

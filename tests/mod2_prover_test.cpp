@@ -18,8 +18,8 @@
 #include <random>
 #include <unordered_map>
 
-#include "mod2/mod2.hpp"
-#include "support.hpp"
+#include "prover/mod2/mod2.hpp"
+#include "tests/support.hpp"
 
 using namespace qcert::mod2;
 

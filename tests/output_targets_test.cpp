@@ -19,8 +19,8 @@
 #include <fstream>
 #include <functional>
 
-#include "output_file.hpp"
-#include "support.hpp"
+#include "prover/output_file.hpp"
+#include "tests/support.hpp"
 
 namespace {
 

@@ -24,9 +24,9 @@
 #include <map>
 #include <random>
 
-#include "partizan/partizan.hpp"
-#include "qcert.capnp.h"
-#include "support.hpp"
+#include "prover/partizan/partizan.hpp"
+#include "schema/qcert.capnp.h"
+#include "tests/support.hpp"
 
 namespace {
 

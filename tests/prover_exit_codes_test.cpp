@@ -16,7 +16,7 @@
 #include <sstream>
 #include <thread>
 
-#include "support.hpp"
+#include "tests/support.hpp"
 
 namespace {
 

@@ -7,10 +7,10 @@
 #include <map>
 #include <sstream>
 
-#include "certificate_file.hpp"
-#include "check.hpp"
-#include "manifest.hpp"
-#include "replay.hpp"
+#include "checker/certificate_file.hpp"
+#include "checker/check.hpp"
+#include "checker/manifest.hpp"
+#include "checker/replay.hpp"
 
 using namespace qcert;
 

@@ -10,7 +10,7 @@
 #include <set>
 #include <sstream>
 
-#include "report.hpp"
+#include "ui/report.hpp"
 
 using namespace qcert::ui;
 

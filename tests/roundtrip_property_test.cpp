@@ -53,9 +53,9 @@
 #include <random>
 #include <sstream>
 
-#include "certfile.hpp"
-#include "prove.hpp"
-#include "support.hpp"
+#include "tests/certfile.hpp"
+#include "prover/prove.hpp"
+#include "tests/support.hpp"
 
 using namespace qtest;
 

@@ -1,4 +1,4 @@
-#include "support.hpp"
+#include "tests/support.hpp"
 
 #include <fcntl.h>
 #include <signal.h>

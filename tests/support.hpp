@@ -9,7 +9,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "bitboard.hpp"
+#include "prover/bitboard.hpp"
 
 namespace qtest {
 

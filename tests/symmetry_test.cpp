@@ -6,9 +6,9 @@
 #include <array>
 #include <set>
 
-#include "geometry.hpp"
-#include "graph.hpp"
-#include "support.hpp"
+#include "prover/geometry.hpp"
+#include "prover/graph.hpp"
+#include "tests/support.hpp"
 
 using namespace qcert;
 using qtest::withWidth;

@@ -3,7 +3,7 @@
 // graph on 7 vertices and the induced subgraphs the solver asks about.  The
 // table is trusted code: one wrong bit could let the checker accept a false
 // claim, and the certificates in the other tests touch only some entries.
-#include "tiny_graph_table.hpp"
+#include "checker/tiny_graph_table.hpp"
 
 #include <gtest/gtest.h>
 

@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <random>
 
-#include "tt.hpp"
+#include "prover/tt.hpp"
 
 using qcert::TranspositionTable;
 

@@ -9,10 +9,10 @@
 #include <fstream>
 #include <sstream>
 
-#include "analysis.hpp"
-#include "cli.hpp"
-#include "replies.hpp"
-#include "support.hpp"
+#include "ui/analysis.hpp"
+#include "ui/cli.hpp"
+#include "ui/replies.hpp"
+#include "tests/support.hpp"
 
 using namespace qcert;
 using namespace qcert::ui;

@@ -10,12 +10,12 @@
 #include <sstream>
 #include <thread>
 
-#include "analysis.hpp"
-#include "board_view.hpp"
-#include "certified.hpp"
-#include "cli.hpp"
-#include "progress_lines.hpp"
-#include "support.hpp"
+#include "ui/analysis.hpp"
+#include "ui/board_view.hpp"
+#include "ui/certified.hpp"
+#include "ui/cli.hpp"
+#include "ui/progress_lines.hpp"
+#include "tests/support.hpp"
 
 using namespace qcert;
 using namespace qcert::ui;

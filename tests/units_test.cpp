@@ -12,7 +12,7 @@
 #include <map>
 #include <thread>
 
-#include "support.hpp"
+#include "tests/support.hpp"
 
 namespace {
 

@@ -23,8 +23,8 @@
 
 #include <set>
 
-#include "board.hpp"
-#include "variants_reference.hpp"
+#include "checker/board.hpp"
+#include "tests/variants_reference.hpp"
 
 namespace {
 

@@ -46,13 +46,13 @@
 #include <set>
 #include <sstream>
 
-#include "certfile.hpp"
-#include "geometry.hpp"
-#include "graph.hpp"
-#include "prove.hpp"
-#include "qcert.capnp.h"
-#include "support.hpp"
-#include "variants_reference.hpp"
+#include "tests/certfile.hpp"
+#include "prover/geometry.hpp"
+#include "prover/graph.hpp"
+#include "prover/prove.hpp"
+#include "schema/qcert.capnp.h"
+#include "tests/support.hpp"
+#include "tests/variants_reference.hpp"
 
 namespace {
 

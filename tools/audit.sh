@@ -136,6 +136,7 @@ one_line() { local s=${2//$'\t'/ }; printf -v "$1" '%s' "${s//$'\n'/ }"; }
 glob_of() { local s=$1 out="" i ch; for ((i = 0; i < ${#s}; i++)); do ch=${s:i:1}; if [ "$ch" = "*" ]; then out+="*"; else out+="\\$ch"; fi; done; printf '%s' "$out"; }
 # Statements say "1 solution" but "2 solutions"; an unpublished '*' count does
 # not say which, so '*' statements are compared with every count in the plural.
+plural_word() { if [[ $1 == 1 ]]; then echo "$2"; else echo "$3"; fi; }  # count, singular, plural
 plural_of() { sed -E 's/\b1 (solution|placement|node|end position|distinct play|queen)\b/1 \1s/g; s/at least 1 non-attacking queen is needed/at least 1 non-attacking queens are needed/' <<<"$1"; }
 # The game family of a claim's prover arguments (the report sums what was not
 # run by source and family).
@@ -581,10 +582,10 @@ progress() {
   local now=${EPOCHREALTIME/./} s
   secs s $((now - start_us))
   if [ -t 2 ]; then
-    printf '\r\033[K[%d/%d claims settled, %d jobs running] %s s of %s' "$done_count" "$total" "$busy" "$s" "$budget" >&2
+    printf '\r\033[K[%d/%d claims settled, %d %s running] %s s of %s' "$done_count" "$total" "$busy" "$(plural_word "$busy" job jobs)" "$s" "$budget" >&2
   elif [ $((now - last_progress)) -ge 30000000 ]; then
     last_progress=$now
-    echo "audit: $done_count of $total claims settled, $busy jobs running, $s s of $budget s" >&2
+    echo "audit: $done_count of $total claims settled, $busy $(plural_word "$busy" job jobs) running, $s s of $budget s" >&2
   fi
 }
 

@@ -1,4 +1,4 @@
-#include "analysis.hpp"
+#include "ui/analysis.hpp"
 
 #include <algorithm>
 #include <atomic>
@@ -10,9 +10,9 @@
 #include <thread>
 #include <unordered_map>
 
-#include "graph.hpp"
-#include "search.hpp"
-#include "tt.hpp"
+#include "prover/graph.hpp"
+#include "prover/search.hpp"
+#include "prover/tt.hpp"
 
 namespace qcert::ui {
 

@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "board_view.hpp"
-#include "geometry.hpp"
+#include "ui/board_view.hpp"
+#include "prover/geometry.hpp"
 
 namespace qcert::ui {
 

@@ -1,4 +1,4 @@
-#include "board_view.hpp"
+#include "ui/board_view.hpp"
 
 #include <algorithm>
 #include <stdexcept>

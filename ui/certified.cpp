@@ -1,5 +1,5 @@
 // The checker's side of the front end: only checker headers here.
-#include "certified.hpp"
+#include "ui/certified.hpp"
 
 #include <algorithm>
 #include <mutex>
@@ -7,11 +7,11 @@
 #include <unordered_map>
 #include <unordered_set>
 
-#include "board.hpp"
-#include "certificate_file.hpp"
-#include "check.hpp"
-#include "checker_run.hpp"
-#include "parallel.hpp"
+#include "checker/board.hpp"
+#include "checker/certificate_file.hpp"
+#include "checker/check.hpp"
+#include "ui/checker_run.hpp"
+#include "checker/parallel.hpp"
 
 namespace qcert::ui {
 namespace {

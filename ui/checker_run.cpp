@@ -1,10 +1,10 @@
-#include "checker_run.hpp"
+#include "ui/checker_run.hpp"
 
 #include <algorithm>
 #include <sstream>
 
-#include "certified.hpp"
-#include "check.hpp"
+#include "ui/certified.hpp"
+#include "checker/check.hpp"
 
 namespace qcert::ui {
 

@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "board.hpp"
-#include "replay.hpp"
+#include "checker/board.hpp"
+#include "checker/replay.hpp"
 
 namespace qcert::ui {
 

@@ -1,4 +1,4 @@
-#include "cli.hpp"
+#include "ui/cli.hpp"
 
 #include <algorithm>
 #include <charconv>
@@ -10,13 +10,13 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "analysis.hpp"
-#include "board_view.hpp"
-#include "certified.hpp"
-#include "describe.hpp"
-#include "progress_lines.hpp"
-#include "replies.hpp"
-#include "report.hpp"
+#include "ui/analysis.hpp"
+#include "ui/board_view.hpp"
+#include "ui/certified.hpp"
+#include "ui/describe.hpp"
+#include "ui/progress_lines.hpp"
+#include "ui/replies.hpp"
+#include "ui/report.hpp"
 
 namespace qcert::ui {
 namespace {

@@ -2,7 +2,7 @@
 // seal, header checks, chunk decompression: certificate_file.hpp, steps 1-3 of
 // docs/certificate-format.md) and the header is printed field by field. No
 // replay, no recount, no walk of a manifest's plan against the move rules.
-#include "describe.hpp"
+#include "ui/describe.hpp"
 
 #include <capnp/serialize.h>
 
@@ -12,18 +12,18 @@
 #include <sstream>
 #include <vector>
 
-#include "board.hpp"
-#include "certificate_file.hpp"
-#include "certified.hpp"
-#include "check.hpp"
-#include "checker_run.hpp"
-#include "limits.hpp"
-#include "manifest.hpp"
-#include "mod2/rules.hpp"
-#include "../checker/count.hpp"  // (prover/ has a count.hpp too)
-#include "parallel.hpp"
-#include "qcert.capnp.h"
-#include "replay.hpp"
+#include "checker/board.hpp"
+#include "checker/certificate_file.hpp"
+#include "ui/certified.hpp"
+#include "checker/check.hpp"
+#include "ui/checker_run.hpp"
+#include "checker/limits.hpp"
+#include "checker/manifest.hpp"
+#include "checker/mod2/rules.hpp"
+#include "checker/count.hpp"  // (prover/ has a count.hpp too)
+#include "checker/parallel.hpp"
+#include "schema/qcert.capnp.h"
+#include "checker/replay.hpp"
 
 namespace qcert::ui {
 namespace {

@@ -3,8 +3,8 @@
 // its replies, and the prover library to prove small positions on the spot.
 #include <iostream>
 
-#include "cli.hpp"
-#include "version.hpp"
+#include "ui/cli.hpp"
+#include "version/version.hpp"
 
 int main(int argc, char** argv) {
   std::vector<std::string> args(argv + 1, argv + argc);

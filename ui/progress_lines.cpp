@@ -1,4 +1,4 @@
-#include "progress_lines.hpp"
+#include "ui/progress_lines.hpp"
 
 #include <chrono>
 #include <system_error>

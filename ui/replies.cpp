@@ -2,13 +2,13 @@
 // leaves to the checker's own search are proved on the spot, and the table is
 // laid out as text, as a board and (square boards up to 16x16) as Jenrich's
 // table T.
-#include "replies.hpp"
+#include "ui/replies.hpp"
 
 #include <cstdio>
 #include <sstream>
 
-#include "analysis.hpp"
-#include "board_view.hpp"
+#include "ui/analysis.hpp"
+#include "ui/board_view.hpp"
 
 namespace qcert::ui {
 namespace {

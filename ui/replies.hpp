@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "certified.hpp"
+#include "ui/certified.hpp"
 
 namespace qcert::ui {
 

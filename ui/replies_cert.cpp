@@ -10,14 +10,14 @@
 #include <sstream>
 #include <unordered_map>
 
-#include "board.hpp"
-#include "certificate_file.hpp"
-#include "check.hpp"
-#include "checker_run.hpp"
-#include "manifest.hpp"
-#include "parallel.hpp"
-#include "qcert.capnp.h"
-#include "replies.hpp"
+#include "checker/board.hpp"
+#include "checker/certificate_file.hpp"
+#include "checker/check.hpp"
+#include "ui/checker_run.hpp"
+#include "checker/manifest.hpp"
+#include "checker/parallel.hpp"
+#include "schema/qcert.capnp.h"
+#include "ui/replies.hpp"
 
 namespace qcert::ui {
 namespace {

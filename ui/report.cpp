@@ -1,4 +1,4 @@
-#include "report.hpp"
+#include "ui/report.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -12,11 +12,11 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "analysis.hpp"
-#include "board_view.hpp"
-#include "geometry.hpp"
-#include "mod2/mod2.hpp"
-#include "output_file.hpp"
+#include "ui/analysis.hpp"
+#include "ui/board_view.hpp"
+#include "prover/geometry.hpp"
+#include "prover/mod2/mod2.hpp"
+#include "prover/output_file.hpp"
 
 namespace qcert::ui {
 namespace {

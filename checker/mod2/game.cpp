@@ -2,9 +2,9 @@
 // position of one of the three rules plus a Nim heap, n <= 8.  Depth-first
 // search: where the claim's winner moves, the certificate's reply is looked
 // up and played; where the loser moves, the checker generates every move.
-#include "rules.hpp"
+#include "checker/mod2/rules.hpp"
 
-#include "limits.hpp"
+#include "checker/limits.hpp"
 
 #include <algorithm>
 #include <ostream>

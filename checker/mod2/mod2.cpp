@@ -1,8 +1,8 @@
 // The mod-2 certificate's claim: ranges, the fields each kind may use (every
 // other one must be empty or zero: fail closed), then the kind's own check.
-#include "mod2.hpp"
+#include "checker/mod2/mod2.hpp"
 
-#include "rules.hpp"
+#include "checker/mod2/rules.hpp"
 
 #include <capnp/serialize.h>
 

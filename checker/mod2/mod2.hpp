@@ -2,7 +2,7 @@
 // a Seal.  The checker replays, evaluates or searches each claim itself.
 #pragma once
 
-#include "certificate_file.hpp"
+#include "checker/certificate_file.hpp"
 
 #include <iosfwd>
 #include <string>

@@ -1,7 +1,7 @@
 // Play claims (replay a sequence from the empty board, then check its end)
 // and structure claims (deg(s) and pairs(full), counted; docs/mod2-game.md,
 // Claim 3.2 and Question 3.4).  Boards up to 32x32, so no bit sets here.
-#include "rules.hpp"
+#include "checker/mod2/rules.hpp"
 
 namespace qcert::mod2 {
 namespace {

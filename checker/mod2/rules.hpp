@@ -4,8 +4,8 @@
 // code is shared with the prover.
 #pragma once
 
-#include "board.hpp"  // Rejection
-#include "qcert.capnp.h"
+#include "checker/board.hpp"  // Rejection
+#include "schema/qcert.capnp.h"
 
 #include <bit>
 #include <cstdint>

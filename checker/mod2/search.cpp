@@ -1,9 +1,9 @@
 // Exhaustive claims (docs/mod2-game.md, "exhaustive"): the checker's own
 // searches over the legal positions of small boards; nothing in the
 // certificate but the claim.
-#include "rules.hpp"
+#include "checker/mod2/rules.hpp"
 
-#include "limits.hpp"
+#include "checker/limits.hpp"
 
 #include <algorithm>
 #include <ostream>

@@ -4,11 +4,11 @@
 // the root wins or loses and lists the winner's replies.  The checker tries
 // every move of the loser itself and looks up the winner's reply wherever
 // the winner is to move.
-#include "partizan.hpp"
+#include "checker/partizan/partizan.hpp"
 
-#include "board.hpp"  // Rejection
-#include "limits.hpp"
-#include "qcert.capnp.h"
+#include "checker/board.hpp"  // Rejection
+#include "checker/limits.hpp"
+#include "schema/qcert.capnp.h"
 
 #include <capnp/serialize.h>
 

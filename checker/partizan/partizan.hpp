@@ -3,7 +3,7 @@
 // shared with the prover.
 #pragma once
 
-#include "certificate_file.hpp"
+#include "checker/certificate_file.hpp"
 
 #include <iosfwd>
 #include <string>

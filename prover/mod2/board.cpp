@@ -6,7 +6,7 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "mod2.hpp"
+#include "prover/mod2/mod2.hpp"
 
 namespace qcert::mod2 {
 

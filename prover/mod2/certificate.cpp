@@ -7,9 +7,9 @@
 #include <numeric>
 #include <stdexcept>
 
-#include "../certificate.hpp"
-#include "mod2.hpp"
-#include "qcert.capnp.h"
+#include "prover/certificate.hpp"
+#include "prover/mod2/mod2.hpp"
+#include "schema/qcert.capnp.h"
 
 namespace qcert::mod2 {
 

@@ -11,10 +11,10 @@
 #include <new>
 #include <numeric>
 
-#include "../count_cli.hpp"
-#include "../output_file.hpp"
-#include "../prove.hpp"  // peakRssKiB
-#include "mod2.hpp"
+#include "prover/count_cli.hpp"
+#include "prover/output_file.hpp"
+#include "prover/prove.hpp"  // peakRssKiB
+#include "prover/mod2/mod2.hpp"
 
 namespace po = boost::program_options;
 

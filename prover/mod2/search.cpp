@@ -5,7 +5,7 @@
 #include <stdexcept>
 #include <unordered_set>
 
-#include "mod2.hpp"
+#include "prover/mod2/mod2.hpp"
 
 namespace qcert::mod2 {
 

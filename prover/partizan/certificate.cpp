@@ -4,9 +4,9 @@
 #include <capnp/message.h>
 #include <capnp/serialize.h>
 
-#include "../certificate.hpp"
-#include "partizan.hpp"
-#include "qcert.capnp.h"
+#include "prover/certificate.hpp"
+#include "prover/partizan/partizan.hpp"
+#include "schema/qcert.capnp.h"
 
 namespace qcert::partizan {
 

@@ -11,10 +11,10 @@
 #include <iostream>
 #include <new>
 
-#include "../count_cli.hpp"
-#include "../output_file.hpp"
-#include "../prove.hpp"  // peakRssKiB
-#include "partizan.hpp"
+#include "prover/count_cli.hpp"
+#include "prover/output_file.hpp"
+#include "prover/prove.hpp"  // peakRssKiB
+#include "prover/partizan/partizan.hpp"
 
 namespace po = boost::program_options;
 

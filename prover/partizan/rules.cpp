@@ -3,8 +3,8 @@
 // the 8 symmetries of the square.
 #include <sstream>
 
-#include "partizan.hpp"
-#include "../geometry.hpp"
+#include "prover/partizan/partizan.hpp"
+#include "prover/geometry.hpp"
 
 namespace qcert::partizan {
 

@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <unordered_map>
 
-#include "partizan.hpp"
+#include "prover/partizan/partizan.hpp"
 
 namespace qcert::partizan {
 
