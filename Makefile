@@ -64,7 +64,7 @@ bench: build
 	@tools/bench.sh
 
 # n = 16 and G(14..16) on two threads (about 15 minutes on 2 cores). The
-# reference 7d3a103 (issue 13's baseline, the last commit before its speed
+# reference 7d3a103 (the last commit before the prover's speed
 # work) is a commit, not a tag: a clone need not carry tags.
 bench-big: build
 	@BENCH_SIZES= BENCH_BASELINE_SIZES= BENCH_THREAD_SIZES=16 BENCH_GRUNDY_SIZES="14 15 16" BENCH_TT_MB=4096 BENCH_REF=$${BENCH_REF-7d3a103} tools/bench.sh
@@ -74,7 +74,7 @@ bench-big: build
 bench-count: build
 	@tools/bench-count.sh
 
-# The mod-2 game (seed 003) at n = 5: legal-position count and Grundy search
+# The mod-2 game (Brown and Ladha) at n = 5: legal-position count and Grundy search
 # against plain baselines, certificate sizes and the checker's times (~30 s).
 bench-mod2: build
 	@tools/bench-mod2.sh

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# make bench-mod2: the mod-2 game of seed 003 at n = 5 (BENCH_MOD2_N), qcert
+# make bench-mod2: the mod-2 game of Brown and Ladha at n = 5 (BENCH_MOD2_N), qcert
 # against a plain baseline built into the same prover and run in the same
 # invocation, so ratios survive a noisy machine:
 #   count   qcert: one forward pass over the 2^(n*n) masks in increasing order,

@@ -11,8 +11,8 @@
 #   BENCH_BASELINE_SIZES="10 12"   plain search, one thread
 #   BENCH_THREAD_SIZES="14"   two threads (work units)
 #   BENCH_GRUNDY_SIZES=""     `prover grundy`, two threads
-#   BENCH_REF=""              a git ref (make bench-big: 7d3a103, issue 13's
-#   baseline, the prover before its speed work): its prover and checker are built
+#   BENCH_REF=""              a git ref (make bench-big: 7d3a103,
+#   the prover before its speed work): its prover and checker are built
 #   under out/bench/ref and every two-thread size is also run with them,
 #   first, in the same invocation (config ref-j2), with the ratio at the end
 #   BENCH_TT_MB=256 (for n > 12; smaller boards take the prover's default
