@@ -3,7 +3,7 @@
 BUILD ?= build
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
-.PHONY: all deps build test audit audit-quick bench bench-big bench-count bench-mod2 bench-variants fuzz clean
+.PHONY: all deps build test audit audit-quick bench bench-big bench-check bench-count bench-mod2 bench-variants fuzz clean
 
 all: build
 
@@ -68,6 +68,12 @@ bench: build
 # work) is a commit, not a tag: a clone need not carry tags.
 bench-big: build
 	@BENCH_SIZES= BENCH_BASELINE_SIZES= BENCH_THREAD_SIZES=16 BENCH_GRUNDY_SIZES="14 15 16" BENCH_TT_MB=4096 BENCH_REF=$${BENCH_REF-7d3a103} tools/bench.sh
+
+# The checker against b4a63d8's (the last commit before the checker's speed
+# work) on the shipped n = 14, 16 and 18 certificates, old and new side by
+# side (about 25 minutes on 2 cores; BENCH_CHECK_CERTS picks fewer).
+bench-check: build
+	@tools/bench-check.sh
 
 # n-queens counting: qcert vs a plain halving counter (n = 16, 17), 1 and 2
 # threads, n = 18 on 2 threads, each with the checker's recount (~5 minutes).
