@@ -2,11 +2,8 @@
 
 #include <capnp/message.h>
 #include <capnp/serialize.h>
-#include <unistd.h>
-#include <xxhash.h>
 #include <zstd.h>
 
-#include <cstring>
 #include <stdexcept>
 
 #include "prover/count.hpp"
@@ -99,41 +96,6 @@ void fillHeader(Header::Builder header, const ClaimSpec& c, int cutoff, bool mir
   header.setProducer(producer);
 }
 
-// Writes header bytes, then the spooled chunk messages (if any), then the
-// Seal over everything before it; through an OutputFile (a temporary beside
-// path, renamed over it).
-void writeSealed(const std::string& path, kj::ArrayPtr<const kj::byte> header, FILE* spool,
-                 CertificateSummary& sum) {
-  OutputFile out(path);
-  XXH3_state_t* st = XXH3_createState();
-  XXH3_128bits_reset(st);
-  sum.bytes = 0;
-  auto put = [&](const void* p, size_t len) {
-    out.write(p, len);
-    XXH3_128bits_update(st, p, len);
-    sum.bytes += len;
-  };
-  put(header.begin(), header.size());
-  if (spool) {
-    std::fflush(spool);
-    std::rewind(spool);
-    std::vector<char> buf(size_t{1} << 20);
-    for (size_t got; (got = std::fread(buf.data(), 1, buf.size(), spool)) > 0;) put(buf.data(), got);
-  }
-  const XXH128_hash_t digest = XXH3_128bits_digest(st);
-  XXH3_freeState(st);
-  for (int i = 0; i < 8; ++i) {
-    sum.seal[i] = uint8_t(digest.high64 >> (56 - 8 * i));
-    sum.seal[8 + i] = uint8_t(digest.low64 >> (56 - 8 * i));
-  }
-  capnp::MallocMessageBuilder sealMsg;
-  sealMsg.initRoot<Seal>().setXxh3x128(capnp::Data::Reader(sum.seal.data(), 16));
-  auto sealWords = capnp::messageToFlatArray(sealMsg);
-  out.write(sealWords.asBytes().begin(), sealWords.asBytes().size());
-  sum.bytes += sealWords.asBytes().size();
-  out.commit();
-}
-
 void fillPlan(Obligation::Builder ob, const PlanNode& node) {
   switch (node.kind) {
     case PlanNode::Kind::shard: {
@@ -163,7 +125,9 @@ CertificateSummary CertificateWriter::finish() {
   capnp::MallocMessageBuilder msg;
   fillHeader(msg.initRoot<Header>(), claim_, cutoff_, mirrorDefault_, sum_.tokens, sum_.chunks, producer_);
   auto headerWords = capnp::messageToFlatArray(msg);
-  writeSealed(path_, headerWords.asBytes(), spool_->stream(), sum_);
+  const SealedFile file = writeSealed(path_, headerWords.asBytes().begin(), headerWords.asBytes().size(), spool_->stream());
+  sum_.bytes = file.bytes;
+  sum_.seal = file.seal;
   return sum_;
 }
 
@@ -174,48 +138,19 @@ CertificateSummary writeManifest(const std::string& path, const ClaimSpec& claim
   fillHeader(header, claim, 0, false, 0, 0, producer);
   fillPlan(header.initPlan(), plan);
   auto words = capnp::messageToFlatArray(msg);
+  const SealedFile file = writeHeaderOnlyCertificate(path, words.asBytes().begin(), words.asBytes().size());
   CertificateSummary sum;
-  writeSealed(path, words.asBytes(), nullptr, sum);
+  sum.bytes = file.bytes;
+  sum.seal = file.seal;
   return sum;
 }
-
-CertificateSummary writeHeaderOnlyCertificate(const std::string& path, const void* header, size_t bytes) {
-  CertificateSummary sum;
-  writeSealed(path, kj::ArrayPtr<const kj::byte>(static_cast<const kj::byte*>(header), bytes), nullptr, sum);
-  return sum;
-}
-
-SealDigest readSeal(const std::string& path) { return readCertificateSummary(path).seal; }
 
 CertificateSummary readCertificateSummary(const std::string& path) {
-  if (!regularFileExists(path)) throw std::runtime_error("cannot open " + path + ": " + std::strerror(ENOENT));
-  FILE* f = std::fopen(path.c_str(), "rb");
-  if (!f) throw std::runtime_error("cannot open " + path + ": " + std::strerror(errno));
-  std::vector<capnp::word> words;
-  std::vector<char> buf(size_t{1} << 20);
-  std::string bytes;
-  for (size_t got; (got = std::fread(buf.data(), 1, buf.size(), f)) > 0;) bytes.append(buf.data(), got);
-  std::fclose(f);
-  if (bytes.size() % sizeof(capnp::word) != 0 || bytes.empty()) throw std::runtime_error(path + " is not a certificate");
-  words.resize(bytes.size() / sizeof(capnp::word));
-  std::memcpy(words.data(), bytes.data(), bytes.size());
-  kj::ArrayPtr<const capnp::word> rest(words.data(), words.size());
-  capnp::ReaderOptions opts;
-  opts.traversalLimitInWords = uint64_t{1} << 26;
+  const SealedFile file = readSealedFile(path);
   CertificateSummary out;
-  out.bytes = bytes.size();
-  const capnp::word* last = nullptr;
-  for (bool header = true; rest.size() > 0; header = false) {
-    capnp::FlatArrayMessageReader reader(rest, opts);
-    if (header) out.tokens = reader.getRoot<Header>().getReplyCount();
-    last = rest.begin();
-    rest = kj::arrayPtr(reader.getEnd(), rest.end());
-  }
-  const capnp::word* end = words.data() + words.size();
-  capnp::FlatArrayMessageReader sealReader(kj::arrayPtr(last, end), opts);
-  auto digest = sealReader.getRoot<Seal>().getXxh3x128();
-  if (digest.size() != 16) throw std::runtime_error(path + ": bad seal");
-  std::memcpy(out.seal.data(), digest.begin(), 16);
+  out.bytes = file.bytes;
+  out.tokens = file.replyCount;
+  out.seal = file.seal;
   return out;
 }
 
@@ -258,8 +193,10 @@ CertificateSummary writeCountCertificate(const std::string& path, const CountSpe
   for (size_t j = 0; j < classes.size(); ++j) k.set(unsigned(j), classes[j]);
   claim.setChecksum(checksum);
   auto words = capnp::messageToFlatArray(msg);
+  const SealedFile file = writeHeaderOnlyCertificate(path, words.asBytes().begin(), words.asBytes().size());
   CertificateSummary sum;
-  writeSealed(path, words.asBytes(), nullptr, sum);
+  sum.bytes = file.bytes;
+  sum.seal = file.seal;
   return sum;
 }
 

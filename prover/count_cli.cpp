@@ -7,7 +7,6 @@
 
 #include <boost/program_options.hpp>
 #include <cerrno>
-#include <charconv>
 #include <chrono>
 #include <csignal>
 #include <cstdio>
@@ -21,8 +20,9 @@
 
 #include "prover/certificate.hpp"
 #include "prover/count.hpp"
+#include "prover/memory.hpp"
+#include "prover/options.hpp"
 #include "prover/output_file.hpp"
-#include "prover/prove.hpp"  // peakRssKiB
 
 namespace po = boost::program_options;
 
@@ -76,22 +76,6 @@ extern "C" void onCountSignal(int) {
 }
 
 }  // namespace
-
-void refuseOptionPlaceholders(int argc, char** argv) {
-  for (int i = 1; i < argc; ++i)
-    if (argv[i][0] == '-' && std::strchr(argv[i], '%'))
-      throw po::error(std::string("unrecognised option '") + argv[i] + "' (no option or option value holds a '%')");
-}
-
-long long parseNumberOption(const std::string& option, const std::string& text, long long lo, long long hi) {
-  long long v = 0;
-  const char* end = text.data() + text.size();
-  const auto [ptr, ec] = std::from_chars(text.data(), end, v);
-  if (text.empty() || ec != std::errc() || ptr != end || v < lo || v > hi)
-    throw std::invalid_argument(option + " must be a number between " + std::to_string(lo) + " and " +
-                                std::to_string(hi) + ", got '" + text + "'");
-  return v;
-}
 
 // The checker prints the same wording after VERIFIED: (the audit compares them).
 // "1 solution", "92 solutions": statements are read by people.

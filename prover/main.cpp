@@ -18,7 +18,9 @@
 #include <system_error>
 
 #include "prover/count_cli.hpp"
+#include "prover/memory.hpp"
 #include "prover/mod2/mod2.hpp"
+#include "prover/options.hpp"
 #include "prover/output_file.hpp"
 #include "prover/partizan/partizan.hpp"
 #include "prover/prove.hpp"

@@ -1,6 +1,5 @@
 #include "prover/prove.hpp"
 
-#include <sys/resource.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -17,15 +16,10 @@
 #include <system_error>
 #include <thread>
 
+#include "prover/memory.hpp"
 #include "prover/output_file.hpp"
 
 namespace qcert {
-
-long peakRssKiB() {
-  rusage ru{};
-  getrusage(RUSAGE_SELF, &ru);
-  return ru.ru_maxrss;
-}
 
 namespace {
 

@@ -91,6 +91,4 @@ Variant requestVariant(const ProveRequest& req);
 // Words for the statement a certificate of this request proves.
 std::string describeClaim(const ProveRequest& req, const ProveResult& res);
 
-long peakRssKiB();
-
 }  // namespace qcert

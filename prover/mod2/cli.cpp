@@ -11,9 +11,9 @@
 #include <new>
 #include <numeric>
 
-#include "prover/count_cli.hpp"
+#include "prover/memory.hpp"
+#include "prover/options.hpp"
 #include "prover/output_file.hpp"
-#include "prover/prove.hpp"  // peakRssKiB
 #include "prover/mod2/mod2.hpp"
 
 namespace po = boost::program_options;

@@ -4,8 +4,8 @@
 #include <capnp/message.h>
 #include <capnp/serialize.h>
 
-#include "prover/certificate.hpp"
 #include "prover/partizan/partizan.hpp"
+#include "prover/sealed_file.hpp"
 #include "schema/qcert.capnp.h"
 
 namespace qcert::partizan {
