@@ -17,13 +17,13 @@
 #include <sstream>
 #include <system_error>
 
-#include "prover/count_cli.hpp"
+#include "prover/count/count_cli.hpp"
+#include "prover/game/prove.hpp"
 #include "prover/memory.hpp"
 #include "prover/mod2/mod2.hpp"
 #include "prover/options.hpp"
 #include "prover/output_file.hpp"
 #include "prover/partizan/partizan.hpp"
-#include "prover/prove.hpp"
 #include "version/version.hpp"
 
 namespace po = boost::program_options;

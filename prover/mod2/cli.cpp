@@ -12,9 +12,9 @@
 #include <numeric>
 
 #include "prover/memory.hpp"
+#include "prover/mod2/mod2.hpp"
 #include "prover/options.hpp"
 #include "prover/output_file.hpp"
-#include "prover/mod2/mod2.hpp"
 
 namespace po = boost::program_options;
 

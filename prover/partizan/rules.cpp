@@ -3,8 +3,8 @@
 // the 8 symmetries of the square.
 #include <sstream>
 
-#include "prover/partizan/partizan.hpp"
 #include "prover/geometry.hpp"
+#include "prover/partizan/partizan.hpp"
 
 namespace qcert::partizan {
 

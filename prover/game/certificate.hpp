@@ -10,10 +10,9 @@
 #include <string>
 #include <vector>
 
-#include "prover/count.hpp"
+#include "prover/game/proof.hpp"
 #include "prover/geometry.hpp"
 #include "prover/output_file.hpp"
-#include "prover/proof.hpp"
 #include "prover/sealed_file.hpp"
 
 namespace qcert {
@@ -51,10 +50,6 @@ struct PlanNode {
 // Writes a manifest: a certificate whose header carries `plan`, no chunks.
 CertificateSummary writeManifest(const std::string& path, const ClaimSpec& claim, const PlanNode& plan,
                                  const std::string& producer);
-
-// A count certificate (docs/count-certificates.md): Header with count, Seal.
-CertificateSummary writeCountCertificate(const std::string& path, const CountSpec& spec, const CountResult& result,
-                                         const std::string& producer);
 
 // A finished certificate's size in bytes, its header's reply count (tokens) and its seal: what a
 // work unit finished by an earlier run adds to a manifest's totals.

@@ -7,9 +7,9 @@
 #include <string>
 #include <vector>
 
-#include "prover/certificate.hpp"
-#include "prover/proof.hpp"
-#include "prover/units.hpp"
+#include "prover/game/certificate.hpp"
+#include "prover/game/proof.hpp"
+#include "prover/game/units.hpp"
 
 namespace qcert {
 

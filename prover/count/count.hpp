@@ -63,4 +63,9 @@ CountResult countGeneric(const CountSpec& spec, const CountProgress& progress = 
 // Dispatch: the fast counter for nQueens, the generic one for the rest.
 CountResult countPlacements(const CountSpec& spec, const CountProgress& progress = {});
 
+// The count certificate: Header{formatVersion, count}, Seal (through an
+// OutputFile); returns the file's size in bytes (count_certificate.cpp).
+uint64_t writeCountCertificate(const std::string& path, const CountSpec& spec, const CountResult& result,
+                               const std::string& producer);
+
 }  // namespace qcert

@@ -1,4 +1,4 @@
-#include "prover/prove.hpp"
+#include "prover/game/prove.hpp"
 
 #include <unistd.h>
 

@@ -62,7 +62,7 @@
 #include <immintrin.h>
 #endif
 
-#include "prover/count.hpp"
+#include "prover/count/count.hpp"
 
 namespace qcert {
 

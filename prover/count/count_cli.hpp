@@ -3,7 +3,7 @@
 #include <string>
 #include <vector>
 
-#include "prover/count.hpp"
+#include "prover/count/count.hpp"
 
 namespace qcert {
 int runCount(int argc, char** argv);       // argv[0] = "count"

@@ -11,7 +11,7 @@
 #include <system_error>
 #include <thread>
 
-#include "prover/count.hpp"
+#include "prover/count/count.hpp"
 
 namespace qcert {
 
