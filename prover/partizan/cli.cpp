@@ -155,8 +155,8 @@ int runPartizan(int argc, char** argv) {
       return 0;
     }
     classes = vm.count("classes") > 0;
-    const auto p = parsePiece(pieceText);
-    if (!p) throw std::invalid_argument("unknown --piece '" + pieceText + "' (queen, rook, bishop, king or knight)");
+    const auto p = parsePiece(pieceText);  // the singular name only ("queen", not "queens")
+    if (!p || pieceText != pieceName(*p)) throw std::invalid_argument("unknown --piece '" + pieceText + "' (queen, rook, bishop, king or knight)");
     piece = *p;
     const auto r = parseRule(ruleText);
     if (!r) throw std::invalid_argument("unknown --rule '" + ruleText + "' (open or blocking)");
