@@ -733,7 +733,10 @@ ProveResult proveByMirrorLemma(const Geometry& geo, const ProveRequest& req) {
 Variant requestVariant(const ProveRequest& req) { return req.variant.rows ? req.variant : squareVariant(req.n); }
 
 ProveResult prove(const ProveRequest& request) {
-  const Geometry geo = variantGeometry(requestVariant(request));  // throws on a bad board
+  return prove(variantGeometry(requestVariant(request)), request);  // throws on a bad board
+}
+
+ProveResult prove(const Geometry& geo, const ProveRequest& request) {
   ProveRequest req = request;  // with the board's own interleave threshold, which the producer text names
   req.search.interleaveAbove = req.search.interleaveThreshold(geo.squares);
   if (req.byMirrorLemma) return proveByMirrorLemma(geo, req);
@@ -746,8 +749,11 @@ ProveResult prove(const ProveRequest& request) {
 }
 
 std::string describeClaim(const ProveRequest& req, const ProveResult& res) {
+  return describeClaim(variantGeometry(requestVariant(req)), req, res);
+}
+
+std::string describeClaim(const Geometry& geo, const ProveRequest& req, const ProveResult& res) {
   const Variant v = requestVariant(req);
-  const Geometry geo = variantGeometry(v);
   const std::string size = std::to_string(req.n) + "x" + std::to_string(req.n);
   std::string board;
   if (!v.plainQueens()) {  // "the empty 8x8 torus with kings"
