@@ -14,6 +14,7 @@
 #include <iostream>
 #include <new>
 #include <numeric>
+#include <optional>
 #include <regex>
 #include <system_error>
 #include <thread>
@@ -109,10 +110,23 @@ std::string countStatement(const CountSpec& s, const std::vector<uint64_t>& tota
   return "";
 }
 
-int runCount(int argc, char** argv) {
+namespace {
+
+// What `prover count`'s command line asked for. The options write into the
+// members: a CountArgs stays where it was made.
+struct CountArgs {
   std::string problem, out;
   int progressEvery = 0;
   CountSpec spec;
+  po::variables_map vm;
+};
+
+// Reads and checks the options. Returns the exit status when the run ends
+// here (--help, a bad command line).
+std::optional<int> parseCountArgs(int argc, char** argv, CountArgs& a) {
+  std::string& problem = a.problem;
+  CountSpec& spec = a.spec;
+  po::variables_map& vm = a.vm;
   spec.threads = int(std::max(1u, std::thread::hardware_concurrency()));
   po::options_description opts("Options");
   opts.add_options()("help,h", "show this help")(
@@ -124,13 +138,12 @@ int runCount(int argc, char** argv) {
       "cell-depth", numberOption(&spec.depth, "--cell-depth", 0, 3), "rows per cell (0..3; default 2, hp71b 0)")(
       "jobs,j", numberOption(&spec.threads, "--jobs", 1, 1024)->default_value(std::to_string(spec.threads)),
       "threads (1..1024)")(
-      "out,o", po::value<std::string>(&out), "write the count certificate here")("quiet,q", "print only the result line")(
-      "progress-every", numberOption(&progressEvery, "--progress-every", 1, 86400),
+      "out,o", po::value<std::string>(&a.out), "write the count certificate here")("quiet,q", "print only the result line")(
+      "progress-every", numberOption(&a.progressEvery, "--progress-every", 1, 86400),
       "print a progress line (tasks done, time, time left) every this many seconds, also when stderr is not a terminal: "
       "for the log of a long count (without it, progress shows only on a terminal)")(
       "baseline", "queens only, for benchmarks: count the solutions with a plain bitwise backtracking counter that "
                   "halves the first row (one thread, totals only, no certificate)");
-  po::variables_map vm;
   try {
     refuseOptionPlaceholders(argc, argv);
     po::store(po::command_line_parser(argc, argv).options(opts).run(), vm);
@@ -149,11 +162,23 @@ int runCount(int argc, char** argv) {
     if (!vm.count("cell-depth")) spec.depth = spec.problem == CountProblem::hp71b ? 0 : std::min(spec.n, 2);
     if (vm.count("baseline") && spec.problem != CountProblem::nQueens)
       throw std::invalid_argument("--baseline is for --problem queens");
-    if (vm.count("quiet") && progressEvery > 0) throw std::invalid_argument("--quiet and --progress-every contradict each other: choose one");
+    if (vm.count("quiet") && a.progressEvery > 0) throw std::invalid_argument("--quiet and --progress-every contradict each other: choose one");
   } catch (const std::exception& e) {
     std::cerr << "prover count: " << e.what() << " (see prover count --help)\n";
     return 2;
   }
+  return std::nullopt;
+}
+
+}  // namespace
+
+int runCount(int argc, char** argv) {
+  CountArgs a;
+  if (const std::optional<int> done = parseCountArgs(argc, argv, a)) return *done;
+  const std::string &problem = a.problem, &out = a.out;
+  const int progressEvery = a.progressEvery;
+  CountSpec& spec = a.spec;
+  const po::variables_map& vm = a.vm;
   try {
     if (vm.count("out")) checkOutputFile("--out", out);  // "--out ''" too: an unset variable must not lose the count
   } catch (const std::exception& e) {
