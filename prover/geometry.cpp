@@ -1,46 +1,15 @@
 #include "prover/geometry.hpp"
 
 #include <algorithm>
-#include <cctype>
 #include <set>
 #include <stdexcept>
 
 namespace qcert {
 
-std::pair<int, int> d4Image(int g, int n, int r, int c) {
-  const int m = n - 1;
-  switch (g) {
-    case 0: return {r, c};
-    case 1: return {c, m - r};
-    case 2: return {m - r, m - c};
-    case 3: return {m - c, r};
-    case 4: return {r, m - c};
-    case 5: return {m - r, c};
-    case 6: return {c, r};
-    default: return {m - c, m - r};
-  }
-}
-
 Variant squareVariant(int n) {
   Variant v;
   v.rows = v.cols = n;
   return v;
-}
-
-const char* pieceName(Piece p, bool plural) {
-  switch (p) {
-    case Piece::queen: return plural ? "queens" : "queen";
-    case Piece::rook: return plural ? "rooks" : "rook";
-    case Piece::bishop: return plural ? "bishops" : "bishop";
-    case Piece::king: return plural ? "kings" : "king";
-    default: return plural ? "knights" : "knight";
-  }
-}
-
-std::optional<Piece> parsePiece(const std::string& text) {
-  for (Piece p : {Piece::queen, Piece::rook, Piece::bishop, Piece::king, Piece::knight})
-    if (text == pieceName(p, false) || text == pieceName(p, true)) return p;
-  return std::nullopt;
 }
 
 const char* mirrorName(Mirror m) {
@@ -134,15 +103,6 @@ Geometry variantGeometry(const Variant& v) {
   // Candidates: a map about the centre (g = 0..7, the transposing ones only
   // on a square board), then on the torus a shift.
   const int R = v.rows, C = v.cols;
-  auto centreImage = [&](int k, int r, int c) -> std::pair<int, int> {
-    switch (k) {
-      case 0: return {r, c};
-      case 2: return {R - 1 - r, C - 1 - c};
-      case 4: return {r, C - 1 - c};
-      case 5: return {R - 1 - r, c};
-      default: return d4Image(k, R, r, c);  // square boards only
-    }
-  };
   std::vector<int> identity(g.squares);
   for (int s = 0; s < g.squares; ++s) identity[s] = s;
   g.group.push_back(identity);
@@ -156,7 +116,7 @@ Geometry variantGeometry(const Variant& v) {
       if (k == 0 && shift == 0) continue;  // the identity, already first
       std::vector<int> map(g.squares);
       for (int s = 0; s < g.squares; ++s) {
-        auto [r, c] = centreImage(k, s / C, s % C);
+        auto [r, c] = d4Image(k, R, C, s / C, s % C);
         r = (r + shift / C) % R, c = (c + shift % C) % C;
         map[s] = r * C + c;
       }
@@ -189,15 +149,13 @@ Geometry queensGeometry(int n) {
 int Geometry::mirror180(int s) const { return symOf[s][2]; }
 
 int Geometry::mirrorImage(Mirror m, int s) const {
-  const int r = s / n, c = s % n;
-  switch (m) {
-    case Mirror::halfTurn: return (rows - 1 - r) * n + (n - 1 - c);
-    case Mirror::files: return r * n + (n - 1 - c);
-    case Mirror::ranks: return (rows - 1 - r) * n + c;
-    case Mirror::diagonal: return rows == n ? c * n + r : -1;
-    case Mirror::antiDiagonal: return rows == n ? (n - 1 - c) * n + (n - 1 - r) : -1;
-    default: return -1;
-  }
+  // The maps as symmetries of the square (board.hpp): the half turn is 2,
+  // the mirrors in the files and ranks 4 and 5, in the diagonals 6 and 7.
+  static constexpr int kSymmetryOf[] = {-1, 2, 4, 5, 6, 7};  // by Mirror
+  const int g = kSymmetryOf[int(m)];
+  if (g < 0 || (g >= 6 && rows != n)) return -1;  // none, or a transposition of a rectangle
+  const auto [r, c] = d4Image(g, rows, n, s / n, s % n);
+  return r * n + c;
 }
 
 std::string boardWords(const Variant& v) {
@@ -208,13 +166,15 @@ std::string boardWords(const Variant& v) {
     s += v.holes.size() == 1 ? " with a hole at " : " with holes at ";
     for (size_t i = 0; i < v.holes.size(); ++i) {
       const int sq = v.holes[i];
-      s += (i ? "," : "") + std::string(1, char('a' + sq % v.cols)) + std::to_string(sq / v.cols + 1);
+      s += (i ? "," : "") + squareName(v.cols, sq);
     }
   }
   return s;
 }
 
-std::vector<int> parseSquareList(const Geometry& geo, const std::string& list) {
+std::vector<int> parseSquareList(const Geometry& geo, const std::string& list) { return parseSquareList(geo.variant, list); }
+
+std::vector<int> parseSquareList(const Variant& v, const std::string& list) {
   std::vector<int> out;
   if (list.empty()) return out;
   size_t start = 0;
@@ -222,35 +182,22 @@ std::vector<int> parseSquareList(const Geometry& geo, const std::string& list) {
     const size_t comma = list.find(',', start);
     const std::string item = list.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
     if (item.empty()) throw std::invalid_argument("the square list '" + list + "' has an empty item (a doubled or trailing comma)");
-    const auto sq = geo.parseSquare(item);
+    const auto sq = parseSquare(v.rows, v.cols, item);
     if (!sq)
-      throw std::invalid_argument("'" + item + "' is not a square of " + boardWords(geo.variant) + " (use a1.." +
-                                  geo.squareName(geo.squares - 1) + ")");
+      throw std::invalid_argument("'" + item + "' is not a square of " + boardWords(v) + " (use a1.." +
+                                  squareName(v.cols, v.rows * v.cols - 1) + ")");
     out.push_back(*sq);
     if (comma == std::string::npos) return out;
     start = comma + 1;
   }
 }
 
-std::string Geometry::squareName(int s) const {
-  return std::string(1, char('a' + s % n)) + std::to_string(s / n + 1);
-}
+std::string Geometry::squareName(int s) const { return qcert::squareName(n, s); }
 
 std::string Geometry::squarePaper(int s) const {
   return "(" + std::to_string(s / n) + "," + std::to_string(s % n) + ")";
 }
 
-std::optional<int> Geometry::parseSquare(const std::string& text) const {
-  if (text.size() < 2 || text.size() > 3) return std::nullopt;
-  const char f = char(std::tolower(static_cast<unsigned char>(text[0])));
-  if (f < 'a' || f >= 'a' + n) return std::nullopt;
-  int rank = 0;
-  for (size_t i = 1; i < text.size(); ++i) {
-    if (!std::isdigit(static_cast<unsigned char>(text[i]))) return std::nullopt;
-    rank = rank * 10 + (text[i] - '0');
-  }
-  if (text[1] == '0' || rank < 1 || rank > rows) return std::nullopt;
-  return (rank - 1) * n + (f - 'a');
-}
+std::optional<int> Geometry::parseSquare(const std::string& text) const { return qcert::parseSquare(rows, n, text); }
 
 }  // namespace qcert

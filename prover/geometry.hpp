@@ -10,12 +10,12 @@
 #include <string>
 #include <vector>
 
+#include "prover/board.hpp"
+
 namespace qcert {
 
 constexpr int kMaxBoard = 22;  // 484 squares fit the widest bitboard (512)
-constexpr int kSymmetries = 8;
 
-enum class Piece { queen, rook, bishop, king, knight };
 // Maps of a board onto itself a default reply may name (schema DefaultReply).
 enum class Mirror { none, halfTurn, files, ranks, diagonal, antiDiagonal };
 
@@ -31,8 +31,6 @@ struct Variant {
 };
 
 Variant squareVariant(int n);
-const char* pieceName(Piece p, bool plural);  // "queen" / "queens"
-std::optional<Piece> parsePiece(const std::string& text);
 const char* mirrorName(Mirror m);  // "half-turn", "files", ...
 std::optional<Mirror> parseMirror(const std::string& text);
 // "the 8x8 board", "the 8x8 torus", "the 5x7 board (5 rows, 7 columns)",
@@ -73,15 +71,12 @@ struct Geometry {
 // A comma-separated list of square names ("e5,a1"); throws
 // std::invalid_argument naming the first item that is not a square of the
 // board, or an empty item ("a1,,b2", a trailing comma).
+std::vector<int> parseSquareList(const Variant& v, const std::string& list);
 std::vector<int> parseSquareList(const Geometry& geo, const std::string& list);
 
 // Queens on the n x n board, 1 <= n <= kMaxBoard.
 Geometry queensGeometry(int n);
 // Any variant; throws std::invalid_argument naming what is wrong.
 Geometry variantGeometry(const Variant& v);
-
-// The 8 symmetries of the square: index g maps (r, c) as documented in
-// docs/certificate-format.md.
-std::pair<int, int> d4Image(int g, int n, int r, int c);
 
 }  // namespace qcert

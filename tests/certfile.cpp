@@ -12,12 +12,12 @@
 #include <memory>
 #include <stdexcept>
 
-#include "prover/graph.hpp"
-#include "prover/prove.hpp"
+#include "prover/game/graph.hpp"
+#include "prover/game/prove.hpp"
 #include "schema/qcert.capnp.h"
-#include "prover/search.hpp"
+#include "prover/game/search.hpp"
 #include "tests/support.hpp"
-#include "prover/tt.hpp"
+#include "prover/game/tt.hpp"
 
 namespace qtest {
 

@@ -19,7 +19,7 @@
 
 #include "tests/certfile.hpp"
 #include "prover/geometry.hpp"
-#include "prover/prove.hpp"
+#include "prover/game/prove.hpp"
 #include "tests/support.hpp"
 
 using namespace qtest;

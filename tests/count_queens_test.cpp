@@ -1,4 +1,4 @@
-// The fast symmetric n-queens counter (prover/count_queens.cpp) against a
+// The fast symmetric n-queens counter (prover/count/count_queens.cpp) against a
 // plain enumeration written here from docs/count-certificates.md: every
 // solution, its 8 images as row-major strings, its fingerprint, its cell.
 // The counter searches one member per symmetry class and books the others;
@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "prover/count.hpp"
+#include "prover/count/count.hpp"
 
 using namespace qcert;
 

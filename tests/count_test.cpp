@@ -9,8 +9,8 @@
 #include <map>
 #include <numeric>
 
-#include "prover/count.hpp"
-#include "prover/count_cli.hpp"
+#include "prover/count/count.hpp"
+#include "prover/count/count_cli.hpp"
 
 using namespace qcert;
 

@@ -22,11 +22,11 @@
 #include <tuple>
 
 #include "prover/geometry.hpp"
-#include "prover/graph.hpp"
-#include "prover/prove.hpp"
-#include "prover/search.hpp"
+#include "prover/game/graph.hpp"
+#include "prover/game/prove.hpp"
+#include "prover/game/search.hpp"
 #include "tests/support.hpp"
-#include "prover/tt.hpp"
+#include "prover/game/tt.hpp"
 
 using namespace qcert;
 

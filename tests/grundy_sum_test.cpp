@@ -6,11 +6,11 @@
 #include <rapidcheck/gtest.h>
 
 #include "prover/geometry.hpp"
-#include "prover/graph.hpp"
-#include "prover/search.hpp"
+#include "prover/game/graph.hpp"
+#include "prover/game/search.hpp"
 #include "tests/support.hpp"
-#include "prover/tiny_graphs.hpp"
-#include "prover/tt.hpp"
+#include "prover/game/tiny_graphs.hpp"
+#include "prover/game/tt.hpp"
 
 using namespace qcert;
 

@@ -5,13 +5,13 @@
 #include <random>
 
 #include "tests/certfile.hpp"
-#include "prover/certificate.hpp"
-#include "prover/graph.hpp"
-#include "prover/prove.hpp"
-#include "prover/proof.hpp"
-#include "prover/search.hpp"
+#include "prover/game/certificate.hpp"
+#include "prover/game/graph.hpp"
+#include "prover/game/prove.hpp"
+#include "prover/game/proof.hpp"
+#include "prover/game/search.hpp"
 #include "tests/support.hpp"
-#include "prover/tt.hpp"
+#include "prover/game/tt.hpp"
 
 using namespace qtest;
 

@@ -7,10 +7,10 @@
 #include <unordered_set>
 
 #include "prover/geometry.hpp"
-#include "prover/graph.hpp"
-#include "prover/search.hpp"
+#include "prover/game/graph.hpp"
+#include "prover/game/search.hpp"
 #include "tests/support.hpp"
-#include "prover/tt.hpp"
+#include "prover/game/tt.hpp"
 
 using namespace qcert;
 

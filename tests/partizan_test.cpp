@@ -32,8 +32,11 @@ namespace {
 
 // Using-declarations, not a using-directive: the schema's ::Piece and
 // ::Player would make the names ambiguous.
+using qcert::Piece;
+using qcert::parseSquare;
+using qcert::pieceName;
+using qcert::squareName;
 using qcert::partizan::GameProof;
-using qcert::partizan::Piece;
 using qcert::partizan::Player;
 using qcert::partizan::Reply;
 using qcert::partizan::Rule;
@@ -42,10 +45,7 @@ using qcert::partizan::Solver;
 using qcert::partizan::TooLarge;
 using qcert::partizan::gameProof;
 using qcert::partizan::naiveWins;
-using qcert::partizan::parseSquare;
 using qcert::partizan::parseSquareList;
-using qcert::partizan::pieceName;
-using qcert::partizan::squareName;
 
 const Piece kPieces[] = {Piece::queen, Piece::rook, Piece::bishop, Piece::king, Piece::knight};
 
@@ -189,10 +189,10 @@ TEST(PartizanRules, SquareNames) {
   EXPECT_EQ(squareName(4, 1), "b1");
   EXPECT_EQ(squareName(4, 4), "a2");
   EXPECT_EQ(squareName(8, 63), "h8");
-  EXPECT_EQ(parseSquare(4, "d4"), 15);
-  EXPECT_FALSE(parseSquare(4, "e1"));
-  EXPECT_FALSE(parseSquare(4, "a5"));
-  EXPECT_FALSE(parseSquare(4, "a0"));
+  EXPECT_EQ(parseSquare(4, 4, "d4"), 15);
+  EXPECT_FALSE(parseSquare(4, 4, "e1"));
+  EXPECT_FALSE(parseSquare(4, 4, "a5"));
+  EXPECT_FALSE(parseSquare(4, 4, "a0"));
   EXPECT_THROW(parseSquareList(4, "a1,,b2"), std::invalid_argument);
 }
 

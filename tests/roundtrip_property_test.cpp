@@ -54,7 +54,7 @@
 #include <sstream>
 
 #include "tests/certfile.hpp"
-#include "prover/prove.hpp"
+#include "prover/game/prove.hpp"
 #include "tests/support.hpp"
 
 using namespace qtest;

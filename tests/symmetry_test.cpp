@@ -7,7 +7,7 @@
 #include <set>
 
 #include "prover/geometry.hpp"
-#include "prover/graph.hpp"
+#include "prover/game/graph.hpp"
 #include "tests/support.hpp"
 
 using namespace qcert;

@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <random>
 
-#include "prover/tt.hpp"
+#include "prover/game/tt.hpp"
 
 using qcert::TranspositionTable;
 

@@ -48,8 +48,8 @@
 
 #include "tests/certfile.hpp"
 #include "prover/geometry.hpp"
-#include "prover/graph.hpp"
-#include "prover/prove.hpp"
+#include "prover/game/graph.hpp"
+#include "prover/game/prove.hpp"
 #include "schema/qcert.capnp.h"
 #include "tests/support.hpp"
 #include "tests/variants_reference.hpp"

@@ -10,9 +10,9 @@
 #include <thread>
 #include <unordered_map>
 
-#include "prover/graph.hpp"
-#include "prover/search.hpp"
-#include "prover/tt.hpp"
+#include "prover/game/graph.hpp"
+#include "prover/game/search.hpp"
+#include "prover/game/tt.hpp"
 
 namespace qcert::ui {
 

@@ -1,7 +1,6 @@
 // Mod-2 game: squares, boards, replay of plays, the named constructions and
 // the structure facts (docs/mod2-game.md).
 #include <algorithm>
-#include <cctype>
 #include <cstdlib>
 #include <sstream>
 #include <stdexcept>
@@ -28,42 +27,13 @@ std::string gameName(Rule r) {
   return "?";
 }
 
-// Columns 0..25 are a..z as everywhere in qcert; 26..31 (boards past 26x26,
-// play and structure only) are aa..af.
-std::string squareName(int n, int s) {
-  const int c = s % n, r = s / n;
-  std::string file = c < 26 ? std::string(1, char('a' + c)) : std::string("a") + char('a' + c - 26);
-  return file + std::to_string(r + 1);
-}
-
-std::optional<int> parseSquare(int n, const std::string& text) {
-  size_t i = 0;
-  while (i < text.size() && std::isalpha(static_cast<unsigned char>(text[i]))) ++i;
-  if (i == 0 || i > 2 || i == text.size() || text.size() - i > 2) return std::nullopt;
-  int c = 0;
-  if (i == 1) c = std::tolower(static_cast<unsigned char>(text[0])) - 'a';
-  else {
-    if (std::tolower(static_cast<unsigned char>(text[0])) != 'a') return std::nullopt;
-    c = 26 + std::tolower(static_cast<unsigned char>(text[1])) - 'a';
-  }
-  if (c < 0 || c >= n) return std::nullopt;
-  if (text[i] == '0') return std::nullopt;
-  int rank = 0;
-  for (size_t k = i; k < text.size(); ++k) {
-    if (!std::isdigit(static_cast<unsigned char>(text[k]))) return std::nullopt;
-    rank = rank * 10 + (text[k] - '0');
-  }
-  if (rank < 1 || rank > n) return std::nullopt;
-  return (rank - 1) * n + c;
-}
-
 std::vector<int> parseSquareList(int n, const std::string& list) {
   std::vector<int> out;
   if (list.empty()) return out;
   std::stringstream ss(list);
   std::string item;
   while (std::getline(ss, item, ',')) {
-    auto sq = parseSquare(n, item);
+    auto sq = parseSquare(n, n, item);
     if (!sq)
       throw std::invalid_argument("'" + item + "' is not a square of the " + std::to_string(n) + "x" + std::to_string(n) +
                                   " board (use a1.." + squareName(n, n * n - 1) + ")");
@@ -257,27 +227,12 @@ Small::Small(int n_) : n(n_), sq(n_ * n_) {
       if (t != s && (r == r2 || c == c2 || r - c == r2 - c2 || r + c == r2 + c2)) lines[size_t(s)] |= uint64_t{1} << t;
     }
   }
-  auto img = [&](int g, int s) {
-    const int r = s / n, c = s % n, m = n - 1;
-    int ri = r, ci = c;
-    switch (g) {
-      case 0: break;
-      case 1: ri = c, ci = m - r; break;
-      case 2: ri = m - r, ci = m - c; break;
-      case 3: ri = m - c, ci = r; break;
-      case 4: ci = m - c; break;
-      case 5: ri = m - r; break;
-      case 6: ri = c, ci = r; break;
-      default: ri = m - c, ci = m - r; break;
-    }
-    return ri * n + ci;
-  };
   for (int g = 0; g < 8; ++g)
     for (int b = 0; b < 8; ++b)
       for (int v = 0; v < 256; ++v) {
         uint64_t m = 0;
         for (int k = 0; k < 8; ++k)
-          if (v >> k & 1 && 8 * b + k < sq) m |= uint64_t{1} << img(g, 8 * b + k);
+          if (v >> k & 1 && 8 * b + k < sq) m |= uint64_t{1} << d4Square(g, n, 8 * b + k);
         symTable_[size_t(g)][size_t(b)][size_t(v)] = m;
       }
 }

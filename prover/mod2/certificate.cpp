@@ -7,8 +7,8 @@
 #include <numeric>
 #include <stdexcept>
 
-#include "prover/certificate.hpp"
 #include "prover/mod2/mod2.hpp"
+#include "prover/sealed_file.hpp"
 #include "schema/qcert.capnp.h"
 
 namespace qcert::mod2 {

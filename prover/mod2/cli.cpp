@@ -1,7 +1,6 @@
 // `prover mod2 ACTION`: the mod-2 queens game of seed 003 (docs/mod2-game.md).
 #include <unistd.h>
 
-#include <algorithm>
 #include <boost/program_options.hpp>
 #include <chrono>
 #include <csignal>
@@ -10,11 +9,12 @@
 #include <iostream>
 #include <new>
 #include <numeric>
+#include <optional>
 
-#include "prover/count_cli.hpp"
-#include "prover/output_file.hpp"
-#include "prover/prove.hpp"  // peakRssKiB
+#include "prover/memory.hpp"
 #include "prover/mod2/mod2.hpp"
+#include "prover/options.hpp"
+#include "prover/output_file.hpp"
 
 namespace po = boost::program_options;
 
@@ -93,291 +93,371 @@ void requireStandard(Rule r, const std::string& action) {
   if (r != Rule::standard) throw std::invalid_argument(action + " is about the standard rule (no --rule " + ruleName(r) + ")");
 }
 
-}  // namespace
-
-int runMod2(int argc, char** argv) {
+// What the command line asked for.
+struct Args {
   int n = 0;
   uint32_t heap = 0, squares = 0;
   std::string action, ruleText = "standard", out, construction, movesText, fact;
+  Rule rule = Rule::standard;
+  po::variables_map vm;
+  bool given(const char* option) const { return vm.count(option) > 0; }
+};
+
+// One action's run: the certificate it states, the action's fields of the
+// STATS line, and the clock and progress display they share.
+struct Run {
+  explicit Run(const Args& args) : a(args) {}
+  const Args& a;
+  Mod2Spec spec;
+  std::string producer;
+  std::string stats;  // action-specific fields of the STATS line
+  bool showProgress = false;
+  std::chrono::steady_clock::time_point t0 = std::chrono::steady_clock::now();
+  double seconds() const { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); }
+  Progress progress() const {
+    return [this](double f) {
+      if (showProgress) std::fprintf(stderr, "\r  %.1f%%, %.1f s ", 100 * f, seconds());
+    };
+  }
+  void endProgress() const {
+    if (showProgress) std::fprintf(stderr, "\r%40s\r", "");
+  }
+  // fewestLocking's walk, with its own progress words.
+  FewestLocking fewestLocking() const {
+    const FewestLocking f = mod2::fewestLocking(a.n, size_t{1} << 40, [this](double f) {
+      if (showProgress) std::fprintf(stderr, "\r  %.0f%% of the current size, %.1f s ", 100 * f, seconds());
+    });
+    endProgress();
+    if (!f.found)
+      throw Failure{"no legal position of the " + std::to_string(a.n) + "x" + std::to_string(a.n) + " board is locked"};
+    return f;
+  }
+};
+
+// ---- each action: its checks before any work, then its work ---------------
+// prepare refuses what it can without work (before --out is probed); run
+// fills the spec and the STATS fields, or prints its own result and returns
+// the exit status (the baselines and count-prefix write no certificate).
+
+void preparePlay(const Args& a, const std::vector<int>& moves, Run& run) {
+  const int n = a.n;
+  requireStandard(a.rule, "play");
+  if (a.given("construction") == a.given("moves")) throw std::invalid_argument("play takes one of --construction and --moves");
+  if (a.given("moves")) {
+    run.spec.moves = moves;
+    const PlayOutcome p = replayStandard(n, moves);
+    if (p.end == End::illegalAt && !a.given("allow-illegal"))
+      throw std::invalid_argument("move " + std::to_string(p.failedMove) + ", " + squareName(n, p.failedSquare) + ", " + p.why);
+    run.producer += " --moves " + a.movesText;
+    return;
+  }
+  const std::string& c = a.construction;
+  if (c == "brown-ladha-3.1" || c == "brown-ladha-4.1") {
+    run.spec.sequence = c == "brown-ladha-3.1" ? Sequence::brownLadhaComplete : Sequence::brownLadhaLocked;
+    if (n % 2 == 0) throw std::invalid_argument(c + " is for odd n, got n = " + std::to_string(n));
+  } else if (c == "brown-ladha-4.2") {
+    run.spec.moves = brownLadhaEvenLockedOrder(n);
+  } else if (c == "all-but-two") {
+    run.spec.moves = allButTwoOrder(n);
+  } else if (c == "fewest-locking") {
+    requireRange(n, 1, kMaxSmallBoard, "play --construction fewest-locking");
+  } else {
+    throw std::invalid_argument("unknown --construction '" + c + "'");
+  }
+  run.producer += " --construction " + c;
+}
+
+std::optional<int> runPlay(const Args& a, Run& run) {
+  const int n = a.n;
+  Mod2Spec& spec = run.spec;
+  spec.kind = Mod2Spec::Kind::play;
+  if (a.construction == "fewest-locking") spec.moves = run.fewestLocking().order;
+  std::vector<int> order = spec.moves;
+  if (spec.sequence == Sequence::brownLadhaComplete) order = brownLadhaCompleteOrder(n);
+  if (spec.sequence == Sequence::brownLadhaLocked) order = brownLadhaLockedOrder(n);
+  const PlayOutcome p = replayStandard(n, order);
+  spec.end = p.end;
+  if (p.end == End::queens) spec.count = uint32_t(p.queens);
+  if (p.end == End::illegalAt) {
+    spec.count = uint32_t(p.failedMove);
+    std::printf("NOTE: move %d of %zu, %s (the paper's (%d,%d)), %s: the order as written is not a legal play\n",
+                p.failedMove, order.size(), squareName(n, p.failedSquare).c_str(), p.failedSquare / n + 1,
+                p.failedSquare % n + 1, p.why.c_str());
+  }
+  run.stats = "moves=" + std::to_string(order.size()) + " queens=" + std::to_string(p.queens) + " end=" +
+              (p.end == End::complete ? "complete" : p.end == End::locked ? "locked" : p.end == End::queens ? "queens" : "illegalAt");
+  return std::nullopt;
+}
+
+void prepareStructure(const Args& a, const std::vector<int>&, Run& run) {
+  const int n = a.n;
+  requireStandard(a.rule, "structure");
+  if (a.fact != "no-complete" && a.fact != "at-most-all-but-two")
+    throw std::invalid_argument(a.fact.empty() ? "structure needs --fact no-complete or --fact at-most-all-but-two"
+                                               : "unknown --fact '" + a.fact + "'");
+  if (n % 2)
+    throw std::invalid_argument("structure facts are about even n; on the " + std::to_string(n) + "x" + std::to_string(n) +
+                                " board (odd) the board can be filled (Claim 3.1: prover mod2 play --construction brown-ladha-3.1)");
+  run.producer += " --fact " + a.fact;
+}
+
+std::optional<int> runStructure(const Args& a, Run& run) {
+  run.spec.kind = Mod2Spec::Kind::structure;
+  run.spec.atMostAllButTwo = a.fact == "at-most-all-but-two";
+  const StructureFacts f = structureFacts(a.n);
+  if (!f.everyDegOdd) throw Failure{"some square's degree is even"};
+  if (run.spec.atMostAllButTwo && f.pairsFull % 2) throw Failure{"pairs(full) = " + std::to_string(f.pairsFull) + " is odd"};
+  run.stats = "pairs_full=" + std::to_string(f.pairsFull) + " every_deg_odd=1";
+  return std::nullopt;
+}
+
+// count and most: one pass over every mask.
+void prepareLegalCount(const Args& a, const std::vector<int>&, Run&) {
+  requireStandard(a.rule, a.action);
+  requireRange(a.n, 1, kMaxDenseBoard, a.action);
+}
+
+std::optional<int> runLegalCount(const Args& a, Run& run) {
+  const int n = a.n;
+  Mod2Spec& spec = run.spec;
+  spec.kind = Mod2Spec::Kind::exhaustive;
+  if (a.given("baseline")) {
+    const LegalCount c = countLegalBaseline(n);
+    const double workSeconds = run.seconds();
+    std::printf("BASELINE: the mod-2 game on the %dx%d board has %llu legal positions; the most queens is %d\n", n, n,
+                (unsigned long long)c.legal, c.mostQueens);
+    std::printf("STATS action=%s-baseline n=%d legal=%llu masks=%llu totals=%s most=%d work_s=%.3f wall_s=%.3f peak_rss_kib=%ld\n",
+                a.action.c_str(), n, (unsigned long long)c.legal, (unsigned long long)c.masks, joined(c.totals).c_str(),
+                c.mostQueens, workSeconds, run.seconds(), peakRssKiB());
+    return 0;
+  }
+  const LegalCount c = countLegal(n, run.progress());
+  run.endProgress();
+  if (a.action == "count") {
+    spec.exhaustive = Mod2Spec::Exhaustive::legalCount;
+    spec.totals = c.totals;
+    spec.classes = c.classes;
+  } else {
+    spec.exhaustive = Mod2Spec::Exhaustive::mostQueens;
+    spec.count = uint32_t(c.mostQueens);
+  }
+  run.stats = "legal=" + std::to_string(c.legal) + " masks=" + std::to_string(c.masks) + " totals=" + joined(c.totals) +
+              " classes=" + joined(c.classes) + " most=" + std::to_string(c.mostQueens);
+  return std::nullopt;
+}
+
+// A measurement for docs, not a certificate.
+void prepareCountPrefix(const Args& a, const std::vector<int>&, Run&) {
+  requireStandard(a.rule, a.action);
+  requireRange(a.n, 1, 6, a.action);
+  if (a.given("out")) throw std::invalid_argument("count-prefix writes no certificate (a measurement only)");
+  if (a.squares < 1 || a.squares > uint32_t(a.n * a.n)) throw std::invalid_argument("count-prefix needs --squares B, 1..n*n");
+}
+
+std::optional<int> runCountPrefix(const Args& a, Run& run) {
+  const int n = a.n;
+  const LegalCount c = countLegalPrefix(n, int(a.squares), run.progress());
+  run.endProgress();
+  std::printf("PREFIX: %llu legal positions of the %dx%d board have their queens on squares 0..%u (of %llu sets); by queens: %s; %.3f s, peak RSS %ld KiB\n",
+              (unsigned long long)c.legal, n, n, a.squares - 1, (unsigned long long)c.masks, joined(c.totals).c_str(),
+              run.seconds(), peakRssKiB());
+  if (a.squares == uint32_t(n * n))  // the whole board: classes too
+    std::printf("CLASSES: %llu up to symmetry; by queens: %s\n",
+                (unsigned long long)std::accumulate(c.classes.begin(), c.classes.end(), uint64_t{0}), joined(c.classes).c_str());
+  return 0;
+}
+
+void preparePlays(const Args& a, const std::vector<int>&, Run&) {
+  requireStandard(a.rule, a.action);
+  requireRange(a.n, 1, 4, a.action);
+}
+
+std::optional<int> runPlays(const Args& a, Run& run) {
+  run.spec.kind = Mod2Spec::Kind::exhaustive;
+  run.spec.exhaustive = Mod2Spec::Exhaustive::playCount;
+  run.spec.totals = {countPlays(a.n)};
+  run.stats = "plays=" + std::to_string(run.spec.totals[0]);
+  return std::nullopt;
+}
+
+void prepareFewestLocking(const Args& a, const std::vector<int>&, Run&) {
+  requireStandard(a.rule, a.action);
+  requireRange(a.n, 1, kMaxSmallBoard, a.action);
+}
+
+std::optional<int> runFewestLocking(const Args& a, Run& run) {
+  run.spec.kind = Mod2Spec::Kind::exhaustive;
+  run.spec.exhaustive = Mod2Spec::Exhaustive::fewestLocking;
+  const FewestLocking f = run.fewestLocking();
+  run.spec.count = uint32_t(f.queens);
+  run.spec.moves = f.order;
+  std::string order;
+  for (int s : f.order) order += (order.empty() ? "" : ",") + squareName(a.n, s);
+  run.stats = "fewest=" + std::to_string(f.queens) + " locked_sets_by_size=" + joined(f.levelSizes) + " example=" + order;
+  return std::nullopt;
+}
+
+void prepareComplementMap(const Args& a, const std::vector<int>&, Run&) {
+  if (a.given("rule") && a.rule != Rule::complementary)
+    throw std::invalid_argument("complement-map relates the complementary game to the standard (odd n) or alternate (even n) one");
+  requireRange(a.n, 1, 4, a.action);
+}
+
+std::optional<int> runComplementMap(const Args& a, Run& run) {
+  Mod2Spec& spec = run.spec;
+  spec.kind = Mod2Spec::Kind::exhaustive;
+  spec.exhaustive = Mod2Spec::Exhaustive::complementMap;
+  spec.rule = Rule::complementary;
+  spec.otherRule = a.n % 2 ? Rule::standard : Rule::alternate;
+  const ComplementMapResult r = complementMap(a.n);
+  if (!r.failure.empty()) throw Failure{r.failure};
+  run.stats = "positions=" + std::to_string(r.positionsA) + " complementary_positions=" + std::to_string(r.positionsB) +
+              " moves=" + std::to_string(r.moves);
+  return std::nullopt;
+}
+
+// prove and grundy: a position of the rule's game, plus a Nim heap.
+void prepareGame(const Args& a, const std::vector<int>& moves, Run& run) {
+  requireRange(a.n, 1, kMaxSmallBoard, a.action);
+  if (a.given("baseline")) requireRange(a.n, 1, kMaxDenseBoard, a.action + " --baseline");
+  const Small g(a.n);
+  replayStart(g, a.rule, moves);  // throws naming the first illegal move
+  run.spec.start = moves;
+  run.producer += " --rule " + std::string(ruleName(a.rule)) + (a.movesText.empty() ? "" : " --moves " + a.movesText);
+}
+
+std::optional<int> runGame(const Args& a, Run& run) {
+  const int n = a.n;
+  const Rule rule = a.rule;
+  Mod2Spec& spec = run.spec;
+  const bool grundy = a.action == "grundy";
+  spec.kind = Mod2Spec::Kind::game;
+  const Small g(n);
+  const uint64_t P = replayStart(g, rule, spec.start);
+  if (a.given("baseline")) {
+    uint64_t masks = 0;
+    const int v = grundyBaseline(n, rule, P, &masks);
+    const double workSeconds = run.seconds();
+    spec.grundy = grundy;
+    spec.heap = grundy ? uint32_t(v) : a.heap;
+    spec.win = !grundy && uint32_t(v) != a.heap;
+    std::printf("BASELINE: %s\n", statement(spec).c_str());
+    std::printf("STATS action=%s-baseline n=%d rule=%s grundy_value=%d positions=%llu work_s=%.3f wall_s=%.3f peak_rss_kib=%ld\n",
+                a.action.c_str(), n, ruleName(rule), v, (unsigned long long)masks, workSeconds, run.seconds(), peakRssKiB());
+    return 0;
+  }
+  GameSolver solver(n, rule);
+  solver.solveFrom(P);
+  const int v = solver.grundy(P);
+  const double solveSeconds = run.seconds();
+  spec.grundy = grundy;
+  spec.heap = grundy ? uint32_t(v) : a.heap;
+  if (grundy && spec.heap > kMaxHeap) throw TooLarge("the Grundy value " + std::to_string(v) + " is past the heap limit 64");
+  const GameProof proof = gameProof(solver, P, spec.heap);
+  spec.win = proof.win;
+  spec.replies = proof.replies;
+  if (a.given("table")) {
+    for (uint64_t m = g.moves(P, rule); m; m &= m - 1) {
+      const int s = __builtin_ctzll(m);
+      std::printf("  %s %s: Grundy value %d\n", rule == Rule::complementary ? "removing" : "after", squareName(n, s).c_str(),
+                  solver.grundy(g.after(P, s, rule)));
+    }
+  }
+  char buf[256];
+  std::snprintf(buf, sizeof buf, "grundy_value=%d positions=%llu nodes=%llu replies=%zu loss_positions=%llu solve_s=%.3f", v,
+                (unsigned long long)solver.positions(), (unsigned long long)solver.nodes(), proof.replies.size(),
+                (unsigned long long)proof.lossPositions, solveSeconds);
+  run.stats = std::string("rule=") + ruleName(rule) + " heap=" + std::to_string(spec.heap) + " " + buf;
+  return std::nullopt;
+}
+
+struct Action {
+  const char* name;
+  void (*prepare)(const Args&, const std::vector<int>& moves, Run&);
+  std::optional<int> (*run)(const Args&, Run&);
+};
+const Action kActions[] = {
+    {"play", preparePlay, runPlay},
+    {"structure", prepareStructure, runStructure},
+    {"count", prepareLegalCount, runLegalCount},
+    {"most", prepareLegalCount, runLegalCount},
+    {"fewest-locking", prepareFewestLocking, runFewestLocking},
+    {"complement-map", prepareComplementMap, runComplementMap},
+    {"plays", preparePlays, runPlays},
+    {"prove", prepareGame, runGame},
+    {"grundy", prepareGame, runGame},
+    {"count-prefix", prepareCountPrefix, runCountPrefix},
+};
+
+const Action* findAction(const std::string& name) {
+  for (const Action& a : kActions)
+    if (name == a.name) return &a;
+  return nullptr;
+}
+
+// The options, and the checks that need no action's knowledge. Returns an
+// exit status when the run ends here (--help, a bad command line).
+std::optional<int> parseArgs(int argc, char** argv, Args& a) {
   po::options_description opts("Options");
-  opts.add_options()("help,h", "show this help")("n", numberOption(&n, "--n", 1, kMaxPlayBoard), "board size N (1..32; see each action)")(
-      "rule", po::value<std::string>(&ruleText), "standard (default), alternate or complementary (prove, grundy)")(
-      "construction", po::value<std::string>(&construction), "play: brown-ladha-3.1, brown-ladha-4.1, brown-ladha-4.2, all-but-two, fewest-locking")(
-      "moves", po::value<std::string>(&movesText), "play: the moves; prove/grundy: the position's moves, e.g. a1,c2")(
+  opts.add_options()("help,h", "show this help")("n", numberOption(&a.n, "--n", 1, kMaxPlayBoard), "board size N (1..32; see each action)")(
+      "rule", po::value<std::string>(&a.ruleText), "standard (default), alternate or complementary (prove, grundy)")(
+      "construction", po::value<std::string>(&a.construction), "play: brown-ladha-3.1, brown-ladha-4.1, brown-ladha-4.2, all-but-two, fewest-locking")(
+      "moves", po::value<std::string>(&a.movesText), "play: the moves; prove/grundy: the position's moves, e.g. a1,c2")(
       "allow-illegal", "play --moves: an illegal move is written as the end (illegalAt) instead of an error")(
-      "fact", po::value<std::string>(&fact), "structure: no-complete or at-most-all-but-two")(
-      "heap", numberOption(&heap, "--heap", 0, kMaxHeap)->default_value("0"), "prove: add a Nim heap of this size (0..64)")(
+      "fact", po::value<std::string>(&a.fact), "structure: no-complete or at-most-all-but-two")(
+      "heap", numberOption(&a.heap, "--heap", 0, kMaxHeap)->default_value("0"), "prove: add a Nim heap of this size (0..64)")(
       "table", "prove/grundy: also print the Grundy value after each move")(
-      "squares", numberOption(&squares, "--squares", 1, 36), "count-prefix: only queens on squares 0..B-1 (a measured slice, no certificate)")(
+      "squares", numberOption(&a.squares, "--squares", 1, 36), "count-prefix: only queens on squares 0..B-1 (a measured slice, no certificate)")(
       "baseline", "count, prove, grundy: the plain baseline for benchmarks (no certificate)")(
-      "out,o", po::value<std::string>(&out), "write the certificate here")("quiet,q", "print only the result line");
+      "out,o", po::value<std::string>(&a.out), "write the certificate here")("quiet,q", "print only the result line");
   po::options_description hidden;
-  hidden.add_options()("action", po::value<std::string>(&action), "");
+  hidden.add_options()("action", po::value<std::string>(&a.action), "");
   po::options_description all;
   all.add(opts).add(hidden);
   po::positional_options_description pos;
   pos.add("action", 1);
-  po::variables_map vm;
-  Rule rule = Rule::standard;
   try {
     refuseOptionPlaceholders(argc, argv);
-    po::store(po::command_line_parser(argc, argv).options(all).positional(pos).run(), vm);
-    po::notify(vm);
-    if (vm.count("help")) {
+    po::store(po::command_line_parser(argc, argv).options(all).positional(pos).run(), a.vm);
+    po::notify(a.vm);
+    if (a.given("help")) {
       std::cout << kUsage << "\n" << opts;
       return 0;
     }
-    static const char* kActions[] = {"play",           "structure", "count", "most", "fewest-locking",
-                                     "complement-map", "plays",     "prove", "grundy", "count-prefix"};
+    const std::string& action = a.action;
     if (action.empty()) throw std::invalid_argument("no action given");
-    if (std::none_of(std::begin(kActions), std::end(kActions), [&](const char* a) { return action == a; }))
-      throw std::invalid_argument("unknown action '" + action + "'");
-    if (!vm.count("n")) throw std::invalid_argument("--n is required");
-    if (ruleText == "standard") rule = Rule::standard;
-    else if (ruleText == "alternate") rule = Rule::alternate;
-    else if (ruleText == "complementary") rule = Rule::complementary;
-    else throw std::invalid_argument("unknown --rule '" + ruleText + "' (standard, alternate or complementary)");
-    if (vm.count("heap") && heap && action != "prove") throw std::invalid_argument("--heap applies to prove");
-    if (vm.count("construction") && action != "play") throw std::invalid_argument("--construction applies to play");
-    if (vm.count("fact") && action != "structure") throw std::invalid_argument("--fact applies to structure");
-    if (vm.count("moves") && action != "play" && action != "prove" && action != "grundy")
+    if (!findAction(action)) throw std::invalid_argument("unknown action '" + action + "'");
+    if (!a.given("n")) throw std::invalid_argument("--n is required");
+    if (a.ruleText == "standard") a.rule = Rule::standard;
+    else if (a.ruleText == "alternate") a.rule = Rule::alternate;
+    else if (a.ruleText == "complementary") a.rule = Rule::complementary;
+    else throw std::invalid_argument("unknown --rule '" + a.ruleText + "' (standard, alternate or complementary)");
+    if (a.given("heap") && a.heap && action != "prove") throw std::invalid_argument("--heap applies to prove");
+    if (a.given("construction") && action != "play") throw std::invalid_argument("--construction applies to play");
+    if (a.given("fact") && action != "structure") throw std::invalid_argument("--fact applies to structure");
+    if (a.given("moves") && action != "play" && action != "prove" && action != "grundy")
       throw std::invalid_argument("--moves applies to play, prove and grundy");
-    if (vm.count("baseline") && action != "count" && action != "prove" && action != "grundy")
+    if (a.given("baseline") && action != "count" && action != "prove" && action != "grundy")
       throw std::invalid_argument("--baseline applies to count, prove and grundy");
-    if (vm.count("baseline") && vm.count("out")) throw std::invalid_argument("--baseline writes no certificate (no --out)");
+    if (a.given("baseline") && a.given("out")) throw std::invalid_argument("--baseline writes no certificate (no --out)");
   } catch (const std::exception& e) {
     std::cerr << "prover mod2: " << e.what() << " (see prover mod2 --help)\n";
     return 2;
   }
-  const bool quiet = vm.count("quiet") > 0, showProgress = !quiet && isatty(STDERR_FILENO);
-  const auto t0 = std::chrono::steady_clock::now();
-  auto seconds = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
-  Mod2Spec spec;
-  spec.n = n;
-  spec.rule = rule;
-  std::string producer = "qcert prover mod2 " + action + " --n " + std::to_string(n);
-  std::string stats;  // action-specific fields of the STATS line
+  return std::nullopt;
+}
+
+// The action's work, its failures turned into exit statuses.
+std::optional<int> runAction(const Action& action, const Args& a, Run& run, double& workSeconds) {
   try {
-    // Everything that can be refused without work is refused here, before --out is probed.
-    std::vector<int> moves = parseSquareList(n, movesText);
-    if (action == "play") {
-      requireStandard(rule, "play");
-      if (vm.count("construction") == vm.count("moves"))
-        throw std::invalid_argument("play takes one of --construction and --moves");
-      if (vm.count("construction")) {
-        if (construction == "brown-ladha-3.1" || construction == "brown-ladha-4.1") {
-          spec.sequence = construction == "brown-ladha-3.1" ? Sequence::brownLadhaComplete : Sequence::brownLadhaLocked;
-          if (n % 2 == 0) throw std::invalid_argument(construction + " is for odd n, got n = " + std::to_string(n));
-        } else if (construction == "brown-ladha-4.2") {
-          spec.moves = brownLadhaEvenLockedOrder(n);
-        } else if (construction == "all-but-two") {
-          spec.moves = allButTwoOrder(n);
-        } else if (construction == "fewest-locking") {
-          requireRange(n, 1, kMaxSmallBoard, "play --construction fewest-locking");
-        } else {
-          throw std::invalid_argument("unknown --construction '" + construction + "'");
-        }
-        producer += " --construction " + construction;
-      } else {
-        spec.moves = moves;
-        const PlayOutcome p = replayStandard(n, moves);
-        if (p.end == End::illegalAt && !vm.count("allow-illegal"))
-          throw std::invalid_argument("move " + std::to_string(p.failedMove) + ", " + squareName(n, p.failedSquare) + ", " + p.why);
-        producer += " --moves " + movesText;
-      }
-    } else if (action == "structure") {
-      requireStandard(rule, "structure");
-      if (fact != "no-complete" && fact != "at-most-all-but-two")
-        throw std::invalid_argument(fact.empty() ? "structure needs --fact no-complete or --fact at-most-all-but-two"
-                                                 : "unknown --fact '" + fact + "'");
-      if (n % 2)
-        throw std::invalid_argument("structure facts are about even n; on the " + std::to_string(n) + "x" + std::to_string(n) +
-                                    " board (odd) the board can be filled (Claim 3.1: prover mod2 play --construction brown-ladha-3.1)");
-      producer += " --fact " + fact;
-    } else if (action == "count" || action == "most") {
-      requireStandard(rule, action);
-      requireRange(n, 1, kMaxDenseBoard, action);
-    } else if (action == "count-prefix") {  // a measurement for docs, not a certificate
-      requireStandard(rule, action);
-      requireRange(n, 1, 6, action);
-      if (vm.count("out")) throw std::invalid_argument("count-prefix writes no certificate (a measurement only)");
-      if (squares < 1 || squares > uint32_t(n * n)) throw std::invalid_argument("count-prefix needs --squares B, 1..n*n");
-    } else if (action == "plays") {
-      requireStandard(rule, action);
-      requireRange(n, 1, 4, action);
-    } else if (action == "fewest-locking") {
-      requireStandard(rule, action);
-      requireRange(n, 1, kMaxSmallBoard, action);
-    } else if (action == "complement-map") {
-      if (vm.count("rule") && rule != Rule::complementary)
-        throw std::invalid_argument("complement-map relates the complementary game to the standard (odd n) or alternate (even n) one");
-      requireRange(n, 1, 4, action);
-    } else {  // prove, grundy
-      requireRange(n, 1, kMaxSmallBoard, action);
-      if (vm.count("baseline")) requireRange(n, 1, kMaxDenseBoard, action + " --baseline");
-      const Small g(n);
-      replayStart(g, rule, moves);  // throws naming the first illegal move
-      spec.start = moves;
-      producer += " --rule " + std::string(ruleName(rule)) + (movesText.empty() ? "" : " --moves " + movesText);
-    }
-    if (vm.count("out")) checkOutputFile("--out", out);  // "--out ''" too: an unset variable must not lose the work
-  } catch (const std::exception& e) {
-    std::cerr << "prover mod2: " << e.what() << "\n";
-    return 2;
-  }
-  if (const std::string tmp = out.empty() ? "" : temporaryPathFor(out); tmp.size() < sizeof gTmp)
-    std::memcpy(gTmp, tmp.c_str(), tmp.size() + 1);
-  std::signal(SIGINT, onMod2Signal);
-  std::signal(SIGTERM, onMod2Signal);
-  auto progress = [&](double f) {
-    if (showProgress) std::fprintf(stderr, "\r  %.1f%%, %.1f s ", 100 * f, seconds());
-  };
-  auto endProgress = [&] {
-    if (showProgress) std::fprintf(stderr, "\r%40s\r", "");
-  };
-  double workSeconds = 0;
-  try {
-    if (action == "play") {
-      spec.kind = Mod2Spec::Kind::play;
-      if (construction == "fewest-locking") {
-        const FewestLocking f = fewestLocking(n, size_t{1} << 40, [&](double f) {
-          if (showProgress) std::fprintf(stderr, "\r  %.0f%% of the current size, %.1f s ", 100 * f, seconds());
-        });
-        endProgress();
-        if (!f.found) throw Failure{"no legal position of the " + std::to_string(n) + "x" + std::to_string(n) + " board is locked"};
-        spec.moves = f.order;
-      }
-      std::vector<int> order = spec.moves;
-      if (spec.sequence == Sequence::brownLadhaComplete) order = brownLadhaCompleteOrder(n);
-      if (spec.sequence == Sequence::brownLadhaLocked) order = brownLadhaLockedOrder(n);
-      const PlayOutcome p = replayStandard(n, order);
-      spec.end = p.end;
-      if (p.end == End::queens) spec.count = uint32_t(p.queens);
-      if (p.end == End::illegalAt) {
-        spec.count = uint32_t(p.failedMove);
-        std::printf("NOTE: move %d of %zu, %s (the paper's (%d,%d)), %s: the order as written is not a legal play\n",
-                    p.failedMove, order.size(), squareName(n, p.failedSquare).c_str(), p.failedSquare / n + 1,
-                    p.failedSquare % n + 1, p.why.c_str());
-      }
-      stats = "moves=" + std::to_string(order.size()) + " queens=" + std::to_string(p.queens) + " end=" +
-              (p.end == End::complete ? "complete" : p.end == End::locked ? "locked" : p.end == End::queens ? "queens" : "illegalAt");
-    } else if (action == "structure") {
-      spec.kind = Mod2Spec::Kind::structure;
-      spec.atMostAllButTwo = fact == "at-most-all-but-two";
-      const StructureFacts f = structureFacts(n);
-      if (!f.everyDegOdd) throw Failure{"some square's degree is even"};
-      if (spec.atMostAllButTwo && f.pairsFull % 2)
-        throw Failure{"pairs(full) = " + std::to_string(f.pairsFull) + " is odd"};
-      stats = "pairs_full=" + std::to_string(f.pairsFull) + " every_deg_odd=1";
-    } else if (action == "count" || action == "most") {
-      spec.kind = Mod2Spec::Kind::exhaustive;
-      LegalCount c;
-      if (vm.count("baseline")) {
-        c = countLegalBaseline(n);
-        workSeconds = seconds();
-        std::printf("BASELINE: the mod-2 game on the %dx%d board has %llu legal positions; the most queens is %d\n", n, n,
-                    (unsigned long long)c.legal, c.mostQueens);
-        std::printf("STATS action=%s-baseline n=%d legal=%llu masks=%llu totals=%s most=%d work_s=%.3f wall_s=%.3f peak_rss_kib=%ld\n",
-                    action.c_str(), n, (unsigned long long)c.legal, (unsigned long long)c.masks, joined(c.totals).c_str(),
-                    c.mostQueens, workSeconds, seconds(), peakRssKiB());
-        return 0;
-      }
-      c = countLegal(n, progress);
-      endProgress();
-      if (action == "count") {
-        spec.exhaustive = Mod2Spec::Exhaustive::legalCount;
-        spec.totals = c.totals;
-        spec.classes = c.classes;
-      } else {
-        spec.exhaustive = Mod2Spec::Exhaustive::mostQueens;
-        spec.count = uint32_t(c.mostQueens);
-      }
-      stats = "legal=" + std::to_string(c.legal) + " masks=" + std::to_string(c.masks) + " totals=" + joined(c.totals) +
-              " classes=" + joined(c.classes) + " most=" + std::to_string(c.mostQueens);
-    } else if (action == "fewest-locking") {
-      spec.kind = Mod2Spec::Kind::exhaustive;
-      spec.exhaustive = Mod2Spec::Exhaustive::fewestLocking;
-      const FewestLocking f = fewestLocking(n, size_t{1} << 40, [&](double f) {
-        if (showProgress) std::fprintf(stderr, "\r  %.0f%% of the current size, %.1f s ", 100 * f, seconds());
-      });
-      endProgress();
-      if (!f.found) throw Failure{"no legal position of the " + std::to_string(n) + "x" + std::to_string(n) + " board is locked"};
-      spec.count = uint32_t(f.queens);
-      spec.moves = f.order;
-      std::string order;
-      for (int s : f.order) order += (order.empty() ? "" : ",") + squareName(n, s);
-      stats = "fewest=" + std::to_string(f.queens) + " locked_sets_by_size=" + joined(f.levelSizes) + " example=" + order;
-    } else if (action == "count-prefix") {
-      const LegalCount c = countLegalPrefix(n, int(squares), progress);
-      endProgress();
-      std::printf("PREFIX: %llu legal positions of the %dx%d board have their queens on squares 0..%u (of %llu sets); by queens: %s; %.3f s, peak RSS %ld KiB\n",
-                  (unsigned long long)c.legal, n, n, squares - 1, (unsigned long long)c.masks, joined(c.totals).c_str(), seconds(),
-                  peakRssKiB());
-      if (squares == uint32_t(n * n))  // the whole board: classes too
-        std::printf("CLASSES: %llu up to symmetry; by queens: %s\n",
-                    (unsigned long long)std::accumulate(c.classes.begin(), c.classes.end(), uint64_t{0}), joined(c.classes).c_str());
-      return 0;
-    } else if (action == "plays") {
-      spec.kind = Mod2Spec::Kind::exhaustive;
-      spec.exhaustive = Mod2Spec::Exhaustive::playCount;
-      spec.totals = {countPlays(n)};
-      stats = "plays=" + std::to_string(spec.totals[0]);
-    } else if (action == "complement-map") {
-      spec.kind = Mod2Spec::Kind::exhaustive;
-      spec.exhaustive = Mod2Spec::Exhaustive::complementMap;
-      spec.rule = Rule::complementary;
-      spec.otherRule = n % 2 ? Rule::standard : Rule::alternate;
-      const ComplementMapResult r = complementMap(n);
-      if (!r.failure.empty()) throw Failure{r.failure};
-      stats = "positions=" + std::to_string(r.positionsA) + " complementary_positions=" + std::to_string(r.positionsB) +
-              " moves=" + std::to_string(r.moves);
-    } else {  // prove, grundy
-      const bool grundy = action == "grundy";
-      spec.kind = Mod2Spec::Kind::game;
-      const Small g(n);
-      const uint64_t P = replayStart(g, rule, spec.start);
-      if (vm.count("baseline")) {
-        uint64_t masks = 0;
-        const int v = grundyBaseline(n, rule, P, &masks);
-        workSeconds = seconds();
-        spec.grundy = grundy;
-        spec.heap = grundy ? uint32_t(v) : heap;
-        spec.win = !grundy && uint32_t(v) != heap;
-        std::printf("BASELINE: %s\n", statement(spec).c_str());
-        std::printf("STATS action=%s-baseline n=%d rule=%s grundy_value=%d positions=%llu work_s=%.3f wall_s=%.3f peak_rss_kib=%ld\n",
-                    action.c_str(), n, ruleName(rule), v, (unsigned long long)masks, workSeconds, seconds(), peakRssKiB());
-        return 0;
-      }
-      GameSolver solver(n, rule);
-      solver.solveFrom(P);
-      const int v = solver.grundy(P);
-      const double solveSeconds = seconds();
-      spec.grundy = grundy;
-      spec.heap = grundy ? uint32_t(v) : heap;
-      if (grundy && spec.heap > kMaxHeap) throw TooLarge("the Grundy value " + std::to_string(v) + " is past the heap limit 64");
-      const GameProof proof = gameProof(solver, P, spec.heap);
-      spec.win = proof.win;
-      spec.replies = proof.replies;
-      if (vm.count("table")) {
-        for (uint64_t m = g.moves(P, rule); m; m &= m - 1) {
-          const int s = __builtin_ctzll(m);
-          std::printf("  %s %s: Grundy value %d\n", rule == Rule::complementary ? "removing" : "after",
-                      squareName(n, s).c_str(), solver.grundy(g.after(P, s, rule)));
-        }
-      }
-      char buf[256];
-      std::snprintf(buf, sizeof buf, "grundy_value=%d positions=%llu nodes=%llu replies=%zu loss_positions=%llu solve_s=%.3f", v,
-                    (unsigned long long)solver.positions(), (unsigned long long)solver.nodes(), proof.replies.size(),
-                    (unsigned long long)proof.lossPositions, solveSeconds);
-      stats = std::string("rule=") + ruleName(rule) + " heap=" + std::to_string(spec.heap) + " " + buf;
-    }
-    workSeconds = seconds();
+    if (const std::optional<int> done = action.run(a, run)) return done;
+    workSeconds = run.seconds();
   } catch (const Failure& f) {
-    endProgress();
+    run.endProgress();
     std::printf("FALSE: %s\n", f.why.c_str());
     return 1;
   } catch (const TooLarge& e) {
-    endProgress();
+    run.endProgress();
     std::cerr << "prover mod2: not done: " << e.what() << "\n";
     return 2;
   } catch (const std::bad_alloc&) {
@@ -390,10 +470,40 @@ int runMod2(int argc, char** argv) {
     std::cerr << "prover mod2: internal error: " << e.what() << "\n";
     return 2;
   }
+  return std::nullopt;
+}
+
+}  // namespace
+
+int runMod2(int argc, char** argv) {
+  Args a;
+  if (const std::optional<int> done = parseArgs(argc, argv, a)) return *done;
+  const Action& action = *findAction(a.action);
+  const bool quiet = a.given("quiet");
+  Run run(a);
+  run.showProgress = !quiet && isatty(STDERR_FILENO);
+  run.spec.n = a.n;
+  run.spec.rule = a.rule;
+  run.producer = "qcert prover mod2 " + a.action + " --n " + std::to_string(a.n);
+  try {
+    // Everything that can be refused without work is refused here, before --out is probed.
+    const std::vector<int> moves = parseSquareList(a.n, a.movesText);
+    action.prepare(a, moves, run);
+    if (a.given("out")) checkOutputFile("--out", a.out);  // "--out ''" too: an unset variable must not lose the work
+  } catch (const std::exception& e) {
+    std::cerr << "prover mod2: " << e.what() << "\n";
+    return 2;
+  }
+  if (const std::string tmp = a.out.empty() ? "" : temporaryPathFor(a.out); tmp.size() < sizeof gTmp)
+    std::memcpy(gTmp, tmp.c_str(), tmp.size() + 1);
+  std::signal(SIGINT, onMod2Signal);
+  std::signal(SIGTERM, onMod2Signal);
+  double workSeconds = 0;
+  if (const std::optional<int> done = runAction(action, a, run, workSeconds)) return *done;
   uint64_t bytes = 0;
-  if (!out.empty()) {
+  if (!a.out.empty()) {
     try {
-      bytes = writeMod2Certificate(out, spec, producer);
+      bytes = writeMod2Certificate(a.out, run.spec, run.producer);
     } catch (const std::bad_alloc&) {
       std::cerr << "prover mod2: not done: out of memory\n";
       return 2;
@@ -402,10 +512,10 @@ int runMod2(int argc, char** argv) {
       return 2;
     }
   }
-  std::printf("RESULT: %s\n", statement(spec).c_str());
+  std::printf("RESULT: %s\n", statement(run.spec).c_str());
   if (!quiet)
-    std::printf("STATS action=%s n=%d %s work_s=%.3f wall_s=%.3f peak_rss_kib=%ld cert_bytes=%llu\n", action.c_str(), n,
-                stats.c_str(), workSeconds, seconds(), peakRssKiB(), (unsigned long long)bytes);
+    std::printf("STATS action=%s n=%d %s work_s=%.3f wall_s=%.3f peak_rss_kib=%ld cert_bytes=%llu\n", a.action.c_str(), a.n,
+                run.stats.c_str(), workSeconds, run.seconds(), peakRssKiB(), (unsigned long long)bytes);
   return 0;
 }
 

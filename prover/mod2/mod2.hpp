@@ -17,6 +17,8 @@
 #include <string>
 #include <vector>
 
+#include "prover/board.hpp"
+
 namespace qcert::mod2 {
 
 constexpr int kMaxPlayBoard = 32;   // play and structure certificates
@@ -34,10 +36,8 @@ const char* ruleName(Rule r);       // "standard", ...
 std::string gameName(Rule r);       // "mod-2 game", "alternate-universe mod-2 game", ...
 
 // ---- squares ----------------------------------------------------------------
-// s = r*n + c; name: file letter(s) = column (a..z, then aa..af for n > 26),
-// rank = row + 1.
-std::string squareName(int n, int s);
-std::optional<int> parseSquare(int n, const std::string& text);
+// s = r*n + c on the n x n board, named as everywhere (squareName,
+// board.hpp: files a..z, then aa..af for n > 26).
 // "e5,a1" -> squares; throws std::invalid_argument naming the bad item.
 std::vector<int> parseSquareList(int n, const std::string& list);
 // The paper's (i, j), 1-based row and column, as a qcert square.

@@ -4,8 +4,8 @@
 #include <capnp/message.h>
 #include <capnp/serialize.h>
 
-#include "prover/certificate.hpp"
 #include "prover/partizan/partizan.hpp"
+#include "prover/sealed_file.hpp"
 #include "schema/qcert.capnp.h"
 
 namespace qcert::partizan {
@@ -23,7 +23,7 @@ namespace {
 }
 
 std::string side(int n, Piece piece, const char* who, const std::vector<int>& squares) {
-  std::string s = std::string(who) + "'s " + (squares.size() == 1 ? pieceName(piece) : piecePlural(piece)) + " on ";
+  std::string s = std::string(who) + "'s " + pieceName(piece, squares.size() != 1) + " on ";
   for (size_t i = 0; i < squares.size(); ++i) s += (i ? ", " : "") + squareName(n, squares[i]);
   return s;
 }
@@ -31,7 +31,7 @@ std::string side(int n, Piece piece, const char* who, const std::vector<int>& sq
 
 std::string gameText(const PartizanSpec& s) {
   const std::string board = std::to_string(s.n) + "x" + std::to_string(s.n) + " board";
-  std::string text = std::string("the partizan ") + piecePlural(s.piece) + " game on ";
+  std::string text = std::string("the partizan ") + pieceName(s.piece, true) + " game on ";
   if (s.left.empty() && s.right.empty()) {
     text += "the empty " + board;
   } else {

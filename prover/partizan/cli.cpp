@@ -10,10 +10,11 @@
 #include <cstring>
 #include <iostream>
 #include <new>
+#include <optional>
 
-#include "prover/count_cli.hpp"
+#include "prover/memory.hpp"
+#include "prover/options.hpp"
 #include "prover/output_file.hpp"
-#include "prover/prove.hpp"  // peakRssKiB
 #include "prover/partizan/partizan.hpp"
 
 namespace po = boost::program_options;
@@ -125,10 +126,29 @@ const char* className(bool leftFirstWins, bool rightFirstWins) {
 
 }  // namespace
 
-int runPartizan(int argc, char** argv) {
+namespace {
+
+// What `prover partizan`'s command line asked for. The options write into
+// the members: a PartizanArgs stays where it was made.
+struct PartizanArgs {
   int n = 0, nMax = 0;
   size_t memoMiB = kDefaultMemoMiB;
   std::string pieceText = "queen", ruleText = "open", firstText = "left", leftText, rightText, out;
+  po::variables_map vm;
+  Piece piece = Piece::queen;
+  Rule rule = Rule::open;
+  Player first = Player::left;
+  std::vector<int> left, right;
+  bool classes = false;
+};
+
+// Reads and checks the options and the position, and tries --out. Returns
+// the exit status when the run ends here (--help, a bad command line).
+std::optional<int> parsePartizanArgs(int argc, char** argv, PartizanArgs& a) {
+  int &n = a.n, &nMax = a.nMax;
+  std::string &pieceText = a.pieceText, &ruleText = a.ruleText, &firstText = a.firstText, &leftText = a.leftText,
+              &rightText = a.rightText, &out = a.out;
+  po::variables_map& vm = a.vm;
   po::options_description opts("Options");
   opts.add_options()("help,h", "show this help")("n", numberOption(&n, "--n", 1, kMaxBoard), "board size N (1..8)")(
       "n-max", numberOption(&nMax, "--n-max", 1, kMaxBoard), "--classes: every empty board of size 1..M")(
@@ -138,14 +158,8 @@ int runPartizan(int argc, char** argv) {
       "left", po::value<std::string>(&leftText), "Left's pieces at the start, e.g. a1,c2")(
       "right", po::value<std::string>(&rightText), "Right's pieces at the start")(
       "classes", "print the outcome class (both first movers) instead; no certificate")(
-      "memo-mb", numberOption(&memoMiB, "--memo-mb", 1, 1 << 20), "the search memo's bound in MiB (default 4096)")(
+      "memo-mb", numberOption(&a.memoMiB, "--memo-mb", 1, 1 << 20), "the search memo's bound in MiB (default 4096)")(
       "out,o", po::value<std::string>(&out), "write the certificate here")("quiet,q", "print only the result line");
-  po::variables_map vm;
-  Piece piece = Piece::queen;
-  Rule rule = Rule::open;
-  Player first = Player::left;
-  std::vector<int> left, right;
-  bool classes = false;
   try {
     refuseOptionPlaceholders(argc, argv);
     po::store(po::command_line_parser(argc, argv).options(opts).run(), vm);
@@ -154,15 +168,16 @@ int runPartizan(int argc, char** argv) {
       std::cout << kUsage << "\n" << opts;
       return 0;
     }
-    classes = vm.count("classes") > 0;
-    const auto p = parsePiece(pieceText);
-    if (!p) throw std::invalid_argument("unknown --piece '" + pieceText + "' (queen, rook, bishop, king or knight)");
-    piece = *p;
+    a.classes = vm.count("classes") > 0;
+    const bool classes = a.classes;
+    const auto p = parsePiece(pieceText);  // the singular name only ("queen", not "queens")
+    if (!p || pieceText != pieceName(*p)) throw std::invalid_argument("unknown --piece '" + pieceText + "' (queen, rook, bishop, king or knight)");
+    a.piece = *p;
     const auto r = parseRule(ruleText);
     if (!r) throw std::invalid_argument("unknown --rule '" + ruleText + "' (open or blocking)");
-    rule = *r;
+    a.rule = *r;
     if (firstText != "left" && firstText != "right") throw std::invalid_argument("unknown --first '" + firstText + "' (left or right)");
-    first = firstText == "left" ? Player::left : Player::right;
+    a.first = firstText == "left" ? Player::left : Player::right;
     if (vm.count("n") && vm.count("n-max")) throw std::invalid_argument("give --n or --n-max, not both");
     if (vm.count("n-max") && !classes) throw std::invalid_argument("--n-max applies to --classes");
     if (!vm.count("n") && !vm.count("n-max")) throw std::invalid_argument(classes ? "--n or --n-max is required" : "--n is required");
@@ -171,15 +186,32 @@ int runPartizan(int argc, char** argv) {
     if (vm.count("n-max") && (vm.count("left") || vm.count("right")))
       throw std::invalid_argument("--n-max is about the empty boards (no --left or --right)");
     if (vm.count("n")) {
-      left = sortedSide(n, leftText, "--left");
-      right = sortedSide(n, rightText, "--right");
-      requireLegal(Rules(n, piece, rule), left, right);
+      a.left = sortedSide(n, leftText, "--left");
+      a.right = sortedSide(n, rightText, "--right");
+      requireLegal(Rules(n, a.piece, a.rule), a.left, a.right);
     }
     if (vm.count("out")) checkOutputFile("--out", out);
   } catch (const std::exception& e) {
     std::cerr << "prover partizan: " << e.what() << "\n";
     return 2;
   }
+  return std::nullopt;
+}
+
+}  // namespace
+
+int runPartizan(int argc, char** argv) {
+  PartizanArgs a;
+  if (const std::optional<int> done = parsePartizanArgs(argc, argv, a)) return *done;
+  const int n = a.n, nMax = a.nMax;
+  const size_t memoMiB = a.memoMiB;
+  const std::string &firstText = a.firstText, &leftText = a.leftText, &rightText = a.rightText, &out = a.out;
+  const po::variables_map& vm = a.vm;
+  const Piece piece = a.piece;
+  const Rule rule = a.rule;
+  const Player first = a.first;
+  const std::vector<int> &left = a.left, &right = a.right;
+  const bool classes = a.classes;
   const bool quiet = vm.count("quiet") > 0, tty = !quiet && isatty(STDERR_FILENO);
   if (const std::string tmp = out.empty() ? "" : temporaryPathFor(out); tmp.size() < sizeof gTmp)
     std::memcpy(gTmp, tmp.c_str(), tmp.size() + 1);

@@ -13,35 +13,34 @@
 #include <string>
 #include <vector>
 
+#include "prover/board.hpp"
+
+// Pieces, their names and the names of squares are every family's
+// (prover/board.hpp): qcert::Piece, pieceName, squareName.
 namespace qcert::partizan {
 
 constexpr int kMaxBoard = 8;                        // a side's pieces fit in 64 bits
 constexpr size_t kMaxReplies = size_t{1} << 22;     // the checker's limit
 constexpr size_t kDefaultMemoMiB = 4096;
 
-enum class Piece { queen, rook, bishop, king, knight };
 enum class Rule { open, blocking };
 enum class Player { left, right };
 
-const char* pieceName(Piece p);     // "queen"
-const char* piecePlural(Piece p);   // "queens"
 const char* ruleName(Rule r);       // "open", "blocking"
 const char* playerName(Player p);   // "Left", "Right"
-std::optional<Piece> parsePiece(const std::string& text);
 std::optional<Rule> parseRule(const std::string& text);
 
 // ---- squares ------------------------------------------------------------------
-// s = r*n + c; name: file letter = column, rank = row + 1 (a1 = (0,0), b1 = (0,1)).
-std::string squareName(int n, int s);
-std::optional<int> parseSquare(int n, const std::string& text);
+// s = r*n + c on the n x n board, named as everywhere (squareName, board.hpp).
 // "e5,a1" -> squares; throws std::invalid_argument naming the bad item.
 std::vector<int> parseSquareList(int n, const std::string& list);
 uint64_t maskOf(const std::vector<int>& squares);
 std::vector<int> squaresOf(uint64_t mask);  // increasing
 
 // ---- the rules ----------------------------------------------------------------
-// Precomputed rays (one per direction, from the square outwards to the
-// edge) for the sliding pieces and step masks for king and knight.
+// The open rule's attack masks are the shared geometry's (the queens game's
+// kill sets of the piece, less the square itself); the blocking rule adds
+// precomputed rays, one per direction from the square outwards to the edge.
 class Rules {
  public:
   Rules(int n, Piece piece, Rule rule);
@@ -75,7 +74,7 @@ class Rules {
   uint64_t full_;
   Piece piece_;
   Rule rule_;
-  std::array<uint64_t, 64> lines_{};                     // open attacks of s
+  std::array<uint64_t, 64> lines_{};                     // open attacks of s (s itself not included)
   std::array<std::array<uint64_t, 8>, 64> rays_{};       // sliding pieces, per direction
   std::array<bool, 8> rayUp_{};                          // the direction goes to larger squares
   std::array<bool, 8> rayUsed_{};                        // the piece slides this way

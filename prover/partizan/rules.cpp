@@ -1,74 +1,29 @@
 // Partizan game rules (docs/partizan-game.md, "The rules"): attack masks of
-// the five pieces, the blocking rule's rays, names of squares and pieces, and
-// the 8 symmetries of the square.
+// the five pieces (the shared geometry's), the blocking rule's rays, and the
+// 8 symmetries of the square as maps of square sets.
 #include <sstream>
 
-#include "prover/partizan/partizan.hpp"
 #include "prover/geometry.hpp"
+#include "prover/partizan/partizan.hpp"
 
 namespace qcert::partizan {
 
 namespace {
 // Directions (dr, dc): rook lines 0..3, bishop lines 4..7.
 constexpr int kDir[8][2] = {{0, 1}, {0, -1}, {1, 0}, {-1, 0}, {1, 1}, {-1, -1}, {1, -1}, {-1, 1}};
-constexpr int kKnight[8][2] = {{1, 2}, {2, 1}, {-1, 2}, {-2, 1}, {1, -2}, {2, -1}, {-1, -2}, {-2, -1}};
-
-// (r, c) under symmetry g of the n x n square.
-void mapSquare(int g, int n, int r, int c, int& r2, int& c2) {
-  const int m = n - 1;
-  switch (g) {
-    case 0: r2 = r, c2 = c; break;
-    case 1: r2 = c, c2 = m - r; break;
-    case 2: r2 = m - r, c2 = m - c; break;
-    case 3: r2 = m - c, c2 = r; break;
-    case 4: r2 = r, c2 = m - c; break;
-    case 5: r2 = m - r, c2 = c; break;
-    case 6: r2 = c, c2 = r; break;
-    default: r2 = m - c, c2 = m - r; break;
-  }
-}
 }  // namespace
 
-const char* pieceName(Piece p) {
-  switch (p) {
-    case Piece::queen: return "queen";
-    case Piece::rook: return "rook";
-    case Piece::bishop: return "bishop";
-    case Piece::king: return "king";
-    case Piece::knight: return "knight";
-  }
-  return "?";
-}
-const char* piecePlural(Piece p) {
-  switch (p) {
-    case Piece::queen: return "queens";
-    case Piece::rook: return "rooks";
-    case Piece::bishop: return "bishops";
-    case Piece::king: return "kings";
-    case Piece::knight: return "knights";
-  }
-  return "?";
-}
 const char* ruleName(Rule r) { return r == Rule::open ? "open" : "blocking"; }
 const char* playerName(Player p) { return p == Player::left ? "Left" : "Right"; }
 
-std::optional<Piece> parsePiece(const std::string& t) {
-  for (Piece p : {Piece::queen, Piece::rook, Piece::bishop, Piece::king, Piece::knight})
-    if (t == pieceName(p)) return p;
-  return std::nullopt;
-}
 std::optional<Rule> parseRule(const std::string& t) {
   if (t == "open") return Rule::open;
   if (t == "blocking") return Rule::blocking;
   return std::nullopt;
 }
 
-// Square names and lists are the queens game's (prover/geometry.hpp).
-std::string squareName(int n, int s) { return queensGeometry(n).squareName(s); }
-
-std::optional<int> parseSquare(int n, const std::string& t) { return queensGeometry(n).parseSquare(t); }
-
-std::vector<int> parseSquareList(int n, const std::string& list) { return parseSquareList(queensGeometry(n), list); }
+// Square lists as the queens game reads them (prover/geometry.hpp).
+std::vector<int> parseSquareList(int n, const std::string& list) { return qcert::parseSquareList(squareVariant(n), list); }
 
 uint64_t maskOf(const std::vector<int>& squares) {
   uint64_t m = 0;
@@ -91,6 +46,13 @@ Rules::Rules(int n, Piece piece, Rule rule) : n_(n), sq_(n * n), piece_(piece), 
     rayUp_[size_t(d)] = kDir[d][0] > 0 || (kDir[d][0] == 0 && kDir[d][1] > 0);
     rayUsed_[size_t(d)] = d < 4 ? rookLines : bishopLines;
   }
+  // The open attacks: the piece's kill sets on the plain n x n board.
+  Variant board = squareVariant(n);
+  board.piece = piece;
+  const Geometry geo = variantGeometry(board);
+  for (int s = 0; s < sq_; ++s)
+    for (int t : geo.kills[size_t(s)])
+      if (t != s) lines_[size_t(s)] |= uint64_t{1} << t;
   for (int s = 0; s < sq_; ++s) {
     const int r = s / n, c = s % n;
     for (int d = 0; d < 8; ++d) {
@@ -98,15 +60,6 @@ Rules::Rules(int n, Piece piece, Rule rule) : n_(n), sq_(n * n), piece_(piece), 
       for (int rr = r + kDir[d][0], cc = c + kDir[d][1]; rr >= 0 && rr < n && cc >= 0 && cc < n; rr += kDir[d][0], cc += kDir[d][1])
         ray |= uint64_t{1} << (rr * n + cc);
       rays_[size_t(s)][size_t(d)] = ray;
-      if (rayUsed_[size_t(d)]) lines_[size_t(s)] |= ray;
-    }
-    if (piece == Piece::king || piece == Piece::knight) {
-      for (int k = 0; k < 8; ++k) {
-        const int dr = piece == Piece::king ? kDir[k][0] : kKnight[k][0];
-        const int dc = piece == Piece::king ? kDir[k][1] : kKnight[k][1];
-        const int rr = r + dr, cc = c + dc;
-        if (rr >= 0 && rr < n && cc >= 0 && cc < n) lines_[size_t(s)] |= uint64_t{1} << (rr * n + cc);
-      }
     }
   }
   for (int g = 0; g < 8; ++g)
@@ -121,11 +74,7 @@ Rules::Rules(int n, Piece piece, Rule rule) : n_(n), sq_(n * n), piece_(piece), 
       }
 }
 
-int Rules::imageSquare(int g, int s) const {
-  int r2, c2;
-  mapSquare(g, n_, s / n_, s % n_, r2, c2);
-  return r2 * n_ + c2;
-}
+int Rules::imageSquare(int g, int s) const { return d4Square(g, n_, s); }
 
 uint64_t Rules::image(int g, uint64_t set) const {
   uint64_t img = 0;

@@ -10,10 +10,10 @@
 #include <string>
 #include <vector>
 
-#include "prover/count.hpp"
+#include "prover/game/proof.hpp"
 #include "prover/geometry.hpp"
 #include "prover/output_file.hpp"
-#include "prover/proof.hpp"
+#include "prover/sealed_file.hpp"
 
 namespace qcert {
 
@@ -27,8 +27,6 @@ struct ClaimSpec {
   Mirror mirror = Mirror::halfTurn;  // the default reply's map (when it is on)
   bool mirrorLemma = false; // a loss by the mirror lemma for `mirror`: no tokens
 };
-
-using SealDigest = std::array<uint8_t, 16>;
 
 struct CertificateSummary {
   uint64_t bytes = 0;
@@ -53,18 +51,7 @@ struct PlanNode {
 CertificateSummary writeManifest(const std::string& path, const ClaimSpec& claim, const PlanNode& plan,
                                  const std::string& producer);
 
-// A count certificate (docs/count-certificates.md): Header with count, Seal.
-CertificateSummary writeCountCertificate(const std::string& path, const CountSpec& spec, const CountResult& result,
-                                         const std::string& producer);
-
-// A header-only certificate: the given Header message bytes (flat array),
-// then the Seal over them; through an OutputFile (output_file.hpp). The mod-2 game
-// certificates (docs/mod2-game.md) are written this way.
-CertificateSummary writeHeaderOnlyCertificate(const std::string& path, const void* header, size_t bytes);
-
-// The seal digest of a finished certificate file (throws if unreadable).
-SealDigest readSeal(const std::string& path);
-// Its size in bytes, its header's reply count (tokens) and its seal: what a
+// A finished certificate's size in bytes, its header's reply count (tokens) and its seal: what a
 // work unit finished by an earlier run adds to a manifest's totals.
 CertificateSummary readCertificateSummary(const std::string& path);
 

@@ -1,4 +1,4 @@
-#include "prover/tt.hpp"
+#include "prover/game/tt.hpp"
 
 #include <sys/mman.h>
 #include <unistd.h>

@@ -62,7 +62,7 @@
 #include <immintrin.h>
 #endif
 
-#include "prover/count.hpp"
+#include "prover/count/count.hpp"
 
 namespace qcert {
 
@@ -95,9 +95,10 @@ struct Tables {
     key8.resize(size_t(n) * n * 8);
     for (int r = 0; r < n; ++r)
       for (int c = 0; c < n; ++c) {
-        const int img[8][2] = {{r, c},         {r, n - 1 - c},         {n - 1 - r, c}, {n - 1 - r, n - 1 - c},
-                               {c, r},         {c, n - 1 - r},         {n - 1 - c, r}, {n - 1 - c, n - 1 - r}};
-        for (int g = 0; g < 8; ++g) key8[(size_t(r) * n + c) * 8 + g] = queenKey(n, img[g][0] * n + img[g][1]);
+        for (int g = 0; g < 8; ++g) {
+          const auto [ir, ic] = d4Image(kCountSymmetry[g], n, r, c);
+          key8[(size_t(r) * n + c) * 8 + g] = queenKey(n, ir * n + ic);
+        }
       }
     cellOf.assign(pd, -1);
     // Admissible prefixes in increasing order of their row words (1 << c):

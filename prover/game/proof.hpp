@@ -9,7 +9,7 @@
 #include <stdexcept>
 #include <vector>
 
-#include "prover/search.hpp"
+#include "prover/game/search.hpp"
 
 namespace qcert {
 

@@ -7,9 +7,9 @@
 #include <string>
 #include <vector>
 
-#include "prover/certificate.hpp"
-#include "prover/proof.hpp"
-#include "prover/units.hpp"
+#include "prover/game/certificate.hpp"
+#include "prover/game/proof.hpp"
+#include "prover/game/units.hpp"
 
 namespace qcert {
 
@@ -84,13 +84,15 @@ struct Refuted : std::runtime_error {
 // square that is not live, ...), ResourceError when the table or threads
 // cannot be had, Refuted and Interrupted as above.
 ProveResult prove(const ProveRequest& req);
+// The same with the game's geometry built once by the caller, for all the
+// requests of a run: geo is variantGeometry(requestVariant(req)).
+ProveResult prove(const Geometry& geo, const ProveRequest& req);
 
 // The request's game: req.variant, or the queens game on the n x n board.
 Variant requestVariant(const ProveRequest& req);
 
-// Words for the statement a certificate of this request proves.
+// Words for the statement a certificate of this request proves (geo as for prove).
 std::string describeClaim(const ProveRequest& req, const ProveResult& res);
-
-long peakRssKiB();
+std::string describeClaim(const Geometry& geo, const ProveRequest& req, const ProveResult& res);
 
 }  // namespace qcert

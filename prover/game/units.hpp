@@ -13,8 +13,8 @@
 #include <string>
 #include <vector>
 
-#include "prover/certificate.hpp"
-#include "prover/proof.hpp"
+#include "prover/game/certificate.hpp"
+#include "prover/game/proof.hpp"
 
 namespace qcert {
 

@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "prover/board.hpp"
+
 namespace qcert {
 
 enum class CountProblem { nQueens, nPlusK, torus, endPositions, hp71b };
@@ -32,6 +34,12 @@ struct CountResult {
   std::vector<CountCell> cells;  // increasing order of rows
   uint64_t nodes = 0;            // search nodes (informational)
 };
+
+// The counters number the 8 symmetries of the square as
+// docs/count-certificates.md lists them: (r,c), (r,n-1-c), (n-1-r,c),
+// (n-1-r,n-1-c), (c,r), (c,n-1-r), (n-1-c,r), (n-1-c,n-1-r). The k-th of
+// that list is d4Image's symmetry kCountSymmetry[k] (prover/board.hpp).
+constexpr int kCountSymmetry[8] = {0, 4, 5, 2, 6, 1, 3, 7};
 
 // splitmix64's finaliser; fingerprints are sums of mixed square keys, mixed.
 inline uint64_t countMix(uint64_t x) {
@@ -62,5 +70,10 @@ CountResult countGeneric(const CountSpec& spec, const CountProgress& progress = 
 
 // Dispatch: the fast counter for nQueens, the generic one for the rest.
 CountResult countPlacements(const CountSpec& spec, const CountProgress& progress = {});
+
+// The count certificate: Header{formatVersion, count}, Seal (through an
+// OutputFile); returns the file's size in bytes (count_certificate.cpp).
+uint64_t writeCountCertificate(const std::string& path, const CountSpec& spec, const CountResult& result,
+                               const std::string& producer);
 
 }  // namespace qcert

@@ -11,7 +11,7 @@
 #include <system_error>
 #include <thread>
 
-#include "prover/count.hpp"
+#include "prover/count/count.hpp"
 
 namespace qcert {
 
@@ -213,20 +213,11 @@ class CellCounter {
 
   // The row-major string is <= each image's string.
   bool leastOfClass() const {
-    const int m = n_ - 1;
     for (int g = 1; g < 8; ++g) {
       for (int r = 0; r < n_; ++r)
         for (int c = 0; c < n_; ++c) {
-          int ir, ic;  // the image's square (r,c) holds the original's g^-1(r,c); the group is closed, so g^-1 ranges over it too
-          switch (g) {
-            case 1: ir = r, ic = m - c; break;
-            case 2: ir = m - r, ic = c; break;
-            case 3: ir = m - r, ic = m - c; break;
-            case 4: ir = c, ic = r; break;
-            case 5: ir = c, ic = m - r; break;
-            case 6: ir = m - c, ic = r; break;
-            default: ir = m - c, ic = m - r; break;
-          }
+          // The image's square (r,c) holds the original's g^-1(r,c); the group is closed, so g^-1 ranges over it too.
+          const auto [ir, ic] = d4Image(kCountSymmetry[g], n_, r, c);
           const int mine = at(r, c), theirs = at(ir, ic);
           if (mine != theirs) {
             if (mine > theirs) return false;

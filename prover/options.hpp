@@ -1,23 +1,11 @@
-// The prover's counting commands (prover count, prover table-check), and the
-// command-line helpers every prover command shares.
+// Command-line helpers every prover command shares (prove, grundy, count,
+// mod2, partizan): numeric options with a named range, and the refusal of
+// option names Boost cannot report.
 #pragma once
 #include <boost/program_options.hpp>
 #include <string>
-#include <vector>
-
-#include "prover/count.hpp"
 
 namespace qcert {
-int runCount(int argc, char** argv);       // argv[0] = "count"
-int runTableCheck(int argc, char** argv);  // argv[0] = "table-check"
-// The statement the checker prints after "VERIFIED: " for this count.
-std::string countStatement(const CountSpec& spec, const std::vector<uint64_t>& totals, const std::vector<uint64_t>& classes);
-// "" if a published statement passes the consistency rules, else the reason it
-// cannot hold. Throws std::invalid_argument for text that is none of the
-// statement forms, or a number out of range: no verdict either way.
-std::string tableCheck(const std::string& statement);
-
-// ---- shared by every prover command -----------------------------------------
 
 // The whole of `text` as a decimal number in lo..hi, else std::invalid_argument
 // "--heap must be a number between 0 and 255, got '-1'".
@@ -38,4 +26,5 @@ boost::program_options::typed_value<std::string>* numberOption(T* target, const 
 // "%canonical_option%" and the like until none is left, which never ends when
 // the option's own name holds one ("--%canonical_option%" hung the prover).
 void refuseOptionPlaceholders(int argc, char** argv);
+
 }  // namespace qcert

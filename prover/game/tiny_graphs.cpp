@@ -1,4 +1,4 @@
-#include "prover/tiny_graphs.hpp"
+#include "prover/game/tiny_graphs.hpp"
 
 namespace qcert {
 

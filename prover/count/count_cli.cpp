@@ -1,13 +1,12 @@
 // `prover count` (count a problem, write a count certificate) and
 // `prover table-check` (consistency rules a published count must satisfy,
 // applied to a statement without counting anything).
-#include "prover/count_cli.hpp"
+#include "prover/count/count_cli.hpp"
 
 #include <unistd.h>
 
 #include <boost/program_options.hpp>
 #include <cerrno>
-#include <charconv>
 #include <chrono>
 #include <csignal>
 #include <cstdio>
@@ -15,14 +14,15 @@
 #include <iostream>
 #include <new>
 #include <numeric>
+#include <optional>
 #include <regex>
 #include <system_error>
 #include <thread>
 
-#include "prover/certificate.hpp"
-#include "prover/count.hpp"
+#include "prover/count/count.hpp"
+#include "prover/memory.hpp"
+#include "prover/options.hpp"
 #include "prover/output_file.hpp"
-#include "prover/prove.hpp"  // peakRssKiB
 
 namespace po = boost::program_options;
 
@@ -77,22 +77,6 @@ extern "C" void onCountSignal(int) {
 
 }  // namespace
 
-void refuseOptionPlaceholders(int argc, char** argv) {
-  for (int i = 1; i < argc; ++i)
-    if (argv[i][0] == '-' && std::strchr(argv[i], '%'))
-      throw po::error(std::string("unrecognised option '") + argv[i] + "' (no option or option value holds a '%')");
-}
-
-long long parseNumberOption(const std::string& option, const std::string& text, long long lo, long long hi) {
-  long long v = 0;
-  const char* end = text.data() + text.size();
-  const auto [ptr, ec] = std::from_chars(text.data(), end, v);
-  if (text.empty() || ec != std::errc() || ptr != end || v < lo || v > hi)
-    throw std::invalid_argument(option + " must be a number between " + std::to_string(lo) + " and " +
-                                std::to_string(hi) + ", got '" + text + "'");
-  return v;
-}
-
 // The checker prints the same wording after VERIFIED: (the audit compares them).
 // "1 solution", "92 solutions": statements are read by people.
 static std::string counted(uint64_t x, const std::string& noun) { return std::to_string(x) + " " + noun + (x == 1 ? "" : "s"); }
@@ -126,10 +110,23 @@ std::string countStatement(const CountSpec& s, const std::vector<uint64_t>& tota
   return "";
 }
 
-int runCount(int argc, char** argv) {
+namespace {
+
+// What `prover count`'s command line asked for. The options write into the
+// members: a CountArgs stays where it was made.
+struct CountArgs {
   std::string problem, out;
   int progressEvery = 0;
   CountSpec spec;
+  po::variables_map vm;
+};
+
+// Reads and checks the options. Returns the exit status when the run ends
+// here (--help, a bad command line).
+std::optional<int> parseCountArgs(int argc, char** argv, CountArgs& a) {
+  std::string& problem = a.problem;
+  CountSpec& spec = a.spec;
+  po::variables_map& vm = a.vm;
   spec.threads = int(std::max(1u, std::thread::hardware_concurrency()));
   po::options_description opts("Options");
   opts.add_options()("help,h", "show this help")(
@@ -141,13 +138,12 @@ int runCount(int argc, char** argv) {
       "cell-depth", numberOption(&spec.depth, "--cell-depth", 0, 3), "rows per cell (0..3; default 2, hp71b 0)")(
       "jobs,j", numberOption(&spec.threads, "--jobs", 1, 1024)->default_value(std::to_string(spec.threads)),
       "threads (1..1024)")(
-      "out,o", po::value<std::string>(&out), "write the count certificate here")("quiet,q", "print only the result line")(
-      "progress-every", numberOption(&progressEvery, "--progress-every", 1, 86400),
+      "out,o", po::value<std::string>(&a.out), "write the count certificate here")("quiet,q", "print only the result line")(
+      "progress-every", numberOption(&a.progressEvery, "--progress-every", 1, 86400),
       "print a progress line (tasks done, time, time left) every this many seconds, also when stderr is not a terminal: "
       "for the log of a long count (without it, progress shows only on a terminal)")(
       "baseline", "queens only, for benchmarks: count the solutions with a plain bitwise backtracking counter that "
                   "halves the first row (one thread, totals only, no certificate)");
-  po::variables_map vm;
   try {
     refuseOptionPlaceholders(argc, argv);
     po::store(po::command_line_parser(argc, argv).options(opts).run(), vm);
@@ -166,11 +162,23 @@ int runCount(int argc, char** argv) {
     if (!vm.count("cell-depth")) spec.depth = spec.problem == CountProblem::hp71b ? 0 : std::min(spec.n, 2);
     if (vm.count("baseline") && spec.problem != CountProblem::nQueens)
       throw std::invalid_argument("--baseline is for --problem queens");
-    if (vm.count("quiet") && progressEvery > 0) throw std::invalid_argument("--quiet and --progress-every contradict each other: choose one");
+    if (vm.count("quiet") && a.progressEvery > 0) throw std::invalid_argument("--quiet and --progress-every contradict each other: choose one");
   } catch (const std::exception& e) {
     std::cerr << "prover count: " << e.what() << " (see prover count --help)\n";
     return 2;
   }
+  return std::nullopt;
+}
+
+}  // namespace
+
+int runCount(int argc, char** argv) {
+  CountArgs a;
+  if (const std::optional<int> done = parseCountArgs(argc, argv, a)) return *done;
+  const std::string &problem = a.problem, &out = a.out;
+  const int progressEvery = a.progressEvery;
+  CountSpec& spec = a.spec;
+  const po::variables_map& vm = a.vm;
   try {
     if (vm.count("out")) checkOutputFile("--out", out);  // "--out ''" too: an unset variable must not lose the count
   } catch (const std::exception& e) {
@@ -233,10 +241,10 @@ int runCount(int argc, char** argv) {
     for (size_t j = 0; j < totals.size(); ++j) totals[j] += c.totals.at(j);
     for (size_t j = 0; j < classes.size(); ++j) classes[j] += c.classes.at(j);
   }
-  CertificateSummary cert;
+  uint64_t certBytes = 0;
   if (!out.empty()) {
     try {
-      cert = writeCountCertificate(out, spec, result, "qcert prover count --problem " + problem + " --n " + std::to_string(spec.n));
+      certBytes = writeCountCertificate(out, spec, result, "qcert prover count --problem " + problem + " --n " + std::to_string(spec.n));
     } catch (const std::bad_alloc&) {
       return notDone("not done: out of memory");
     } catch (const std::exception& e) {
@@ -249,7 +257,7 @@ int runCount(int argc, char** argv) {
                 "threads=%d count_s=%.3f wall_s=%.3f peak_rss_kib=%ld cert_bytes=%llu\n",
                 problem.c_str(), spec.n, spec.holes, spec.maxQueens, withCommas(totals).c_str(), withCommas(classes).c_str(),
                 result.cells.size(), spec.depth, (unsigned long long)result.nodes, spec.threads, countSeconds, seconds(),
-                peakRssKiB(), (unsigned long long)cert.bytes);
+                peakRssKiB(), (unsigned long long)certBytes);
   return 0;
 }
 

@@ -17,9 +17,9 @@
 #include <deque>
 #include <vector>
 
-#include "prover/graph.hpp"
-#include "prover/tiny_graphs.hpp"
-#include "prover/tt.hpp"
+#include "prover/game/graph.hpp"
+#include "prover/game/tiny_graphs.hpp"
+#include "prover/game/tt.hpp"
 
 namespace qcert {
 
