@@ -1,115 +1,31 @@
-#include "ui/report.hpp"
-
+// `qcert report`'s HTML page (ui/report.hpp, auditHtml): one self-contained
+// file, inline SVG boards, no scripts and nothing loaded from elsewhere.
+// Sections: the summary, refutations and legend; Noon's Figure 6.0 from the
+// certified claims (or proved on the spot); the odd-n mirror strategy; the
+// n = 16 reply table; the positions of the other games; every claim by source.
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
-#include <fstream>
-#include <istream>
+#include <cstdlib>
+#include <map>
 #include <optional>
-#include <ostream>
 #include <regex>
 #include <set>
 #include <sstream>
 #include <stdexcept>
 
-#include "ui/analysis.hpp"
-#include "ui/board_view.hpp"
 #include "prover/geometry.hpp"
 #include "prover/mod2/mod2.hpp"
-#include "prover/output_file.hpp"
+#include "ui/analysis.hpp"
+#include "ui/report.hpp"
 #include "ui/report/claim_text.hpp"
+#include "ui/report/svg.hpp"
 #include "ui/report/text.hpp"
 
 namespace qcert::ui {
-
-using namespace report;
-
-// ---- HTML ------------------------------------------------------------------------------
 namespace {
 
-std::string esc(const std::string& s) {
-  std::string o;
-  for (char ch : s) {
-    switch (ch) {
-      case '&': o += "&amp;"; break;
-      case '<': o += "&lt;"; break;
-      case '>': o += "&gt;"; break;
-      case '"': o += "&quot;"; break;
-      default: o += ch;
-    }
-  }
-  return o;
-}
-
-std::string htmlId(const std::string& s) {
-  std::string o;
-  for (char ch : s) o += (std::isalnum(static_cast<unsigned char>(ch)) || ch == '-' || ch == '_') ? ch : '-';
-  return o;
-}
-
-const char* kValueColours[] = {"#2e7d32", "#90caf9", "#ffe082", "#ffab91", "#ce93d8", "#80cbc4", "#b0bec5"};
-std::string valueColour(uint32_t v) { return kValueColours[std::min<uint32_t>(v, 6)]; }
-
-struct SvgBoard {
-  Picture picture;
-  std::vector<std::string> fill;    // per square, "" = the default
-  std::vector<std::string> label;   // per square, drawn over it
-  std::vector<bool> dashed;         // per square: a dashed outline
-  std::vector<std::pair<int, int>> arrows;  // from square, to square
-};
-
-std::string svgOf(const SvgBoard& b, const std::string& id, const std::string& title, int cell = 26) {
-  const Picture& p = b.picture;
-  const int margin = 18;
-  const int w = margin * 2 + p.cols * cell, h = margin * 2 + p.rows * cell;
-  std::ostringstream s;
-  s << "<svg xmlns=\"http://www.w3.org/2000/svg\" id=\"" << esc(id) << "\" class=\"board\" role=\"img\" width=\"" << w
-    << "\" height=\"" << h << "\" viewBox=\"0 0 " << w << " " << h << "\"><title>" << esc(title) << "</title>";
-  auto x0 = [&](int c) { return margin + c * cell; };
-  auto y0 = [&](int r) { return margin + (p.rows - 1 - r) * cell; };
-  for (int r = 0; r < p.rows; ++r)
-    for (int c = 0; c < p.cols; ++c) {
-      const size_t sq = size_t(r * p.cols + c);
-      const Square& q = p.squares[sq];
-      std::string fill = sq < b.fill.size() && !b.fill[sq].empty() ? b.fill[sq]
-                         : q.mark == Mark::hole                    ? "#37474f"
-                         : q.mark == Mark::attacked                ? "#aebcc3"
-                                                                   : ((r + c) % 2 ? "#fffdf6" : "#f3ecda");
-      s << "<rect x=\"" << x0(c) << "\" y=\"" << y0(r) << "\" width=\"" << cell << "\" height=\"" << cell << "\" fill=\"" << fill
-        << "\" stroke=\"#8d8d8d\" stroke-width=\"0.5\"/>";
-      if (sq < b.dashed.size() && b.dashed[sq])
-        s << "<rect x=\"" << x0(c) + 2 << "\" y=\"" << y0(r) + 2 << "\" width=\"" << cell - 4 << "\" height=\"" << cell - 4
-          << "\" fill=\"none\" stroke=\"#333\" stroke-width=\"1\" stroke-dasharray=\"3,2\"/>";
-      if (q.mark == Mark::hole)
-        s << "<path d=\"M" << x0(c) + 4 << " " << y0(r) + 4 << "l" << cell - 8 << " " << cell - 8 << "M" << x0(c) + cell - 4 << " "
-          << y0(r) + 4 << "l" << -(cell - 8) << " " << cell - 8 << "\" stroke=\"#eceff1\" stroke-width=\"2\"/>";
-      const std::string text = sq < b.label.size() ? b.label[sq] : "";
-      const double cx = x0(c) + cell / 2.0, cy = y0(r) + cell / 2.0;
-      if (q.mark == Mark::piece) {
-        s << "<circle cx=\"" << cx << "\" cy=\"" << cy << "\" r=\"" << cell * 0.38 << "\" fill=\""
-          << (q.highlight ? "#b71c1c" : "#263238") << "\"/>";
-        s << "<text x=\"" << cx << "\" y=\"" << cy + cell * 0.16 << "\" text-anchor=\"middle\" font-size=\"" << cell * (text.size() > 2 ? 0.34 : 0.46)
-          << "\" fill=\"#fff\">" << esc(text.empty() ? std::string(1, q.piece) : text) << "</text>";
-      } else if (!text.empty()) {
-        const bool dark = fill == kValueColours[0] || fill == "#37474f";
-        s << "<text x=\"" << cx << "\" y=\"" << cy + cell * 0.17 << "\" text-anchor=\"middle\" font-size=\"" << cell * (text.size() > 2 ? 0.36 : 0.48)
-          << "\" fill=\"" << (dark ? "#fff" : "#212121") << "\">" << esc(text) << "</text>";
-      }
-    }
-  for (const auto& [from, to] : b.arrows) {
-    const int fr = from / p.cols, fc = from % p.cols, tr = to / p.cols, tc = to % p.cols;
-    s << "<line x1=\"" << x0(fc) + cell / 2.0 << "\" y1=\"" << y0(fr) + cell / 2.0 << "\" x2=\"" << x0(tc) + cell / 2.0 << "\" y2=\""
-      << y0(tr) + cell / 2.0 << "\" stroke=\"#b71c1c\" stroke-width=\"2\" stroke-dasharray=\"5,3\" opacity=\"0.8\"/>";
-  }
-  for (int c = 0; c < p.cols; ++c)
-    s << "<text x=\"" << x0(c) + cell / 2.0 << "\" y=\"" << h - 5 << "\" text-anchor=\"middle\" font-size=\"11\" fill=\"#555\">"
-      << esc(fileName(c)) << "</text>";
-  for (int r = 0; r < p.rows; ++r)
-    s << "<text x=\"" << margin / 2.0 << "\" y=\"" << y0(r) + cell / 2.0 + 4 << "\" text-anchor=\"middle\" font-size=\"11\" fill=\"#555\">"
-      << r + 1 << "</text>";
-  s << "</svg>";
-  return s.str();
-}
+using namespace report;
 
 // The prover arguments of a claim as a position of the queens game or a
 // variant: the board, holes, and pieces (--queens, then --win-by).
@@ -152,6 +68,66 @@ std::optional<ArgPosition> positionOf(const std::string& args) {
   return p;
 }
 
+// The board of a claim whose prover arguments give a position of the queens
+// game or a variant (pieces or holes), as SVG; "" when they give none, or
+// for a first move of Figure 6.0 (drawn there, all on one board). Throws
+// when the position cannot be read.
+std::string positionBoard(const AuditClaim& c, const ArgPosition& p, const std::string& boardId) {
+  if (p.pieces.empty() && p.holes.empty()) return "";
+  if (std::regex_match(c.args, std::regex("grundy --n [3-9] --queens [a-i][1-9]"))) return "";
+  Variant v = p.variant;
+  const Geometry plain = variantGeometry(v);
+  if (!p.holes.empty()) v.holes = parseSquareList(plain, p.holes), std::sort(v.holes.begin(), v.holes.end());
+  const Geometry geo = variantGeometry(v);
+  std::vector<int> pieces;
+  for (const std::string& sq : p.pieces) {
+    const auto s = geo.parseSquare(sq);
+    if (!s) throw std::invalid_argument(sq);
+    pieces.push_back(*s);
+  }
+  SvgBoard b;
+  b.picture = pictureOf(geo, pieces);
+  if (!pieces.empty()) b.picture.squares[size_t(pieces.back())].highlight = c.args.find("--win-by") != std::string::npos;
+  return svgOf(b, boardId, c.statement, v.rows > 12 ? 16 : 22);
+}
+
+// The board of a mod-2 play ("mod2 play --n N --construction NAME" or
+// "--moves LIST", n <= 9), queens numbered in the order played; "" otherwise.
+std::string mod2PlayBoard(const AuditClaim& c, const std::string& boardId) {
+  const std::vector<std::string> a = splitWords(c.args);
+  int n = 0;
+  std::string construction, moves;
+  for (size_t i = 2; i + 1 < a.size(); ++i) {
+    if (a[i] == "--n") n = std::atoi(a[i + 1].c_str());
+    if (a[i] == "--construction") construction = a[i + 1];
+    if (a[i] == "--moves") moves = a[i + 1];
+  }
+  if (n < 1 || n > 9) return "";
+  std::vector<int> order;
+  if (construction == "brown-ladha-3.1") order = mod2::brownLadhaCompleteOrder(n);
+  else if (construction == "brown-ladha-4.1") order = mod2::brownLadhaLockedOrder(n);
+  else if (construction == "brown-ladha-4.2") order = mod2::brownLadhaEvenLockedOrder(n);
+  else if (construction == "all-but-two") order = mod2::allButTwoOrder(n);
+  else if (!moves.empty()) order = mod2::parseSquareList(n, moves);
+  else return "";
+  SvgBoard b;
+  b.picture.rows = b.picture.cols = n;
+  b.picture.squares.resize(size_t(n * n));
+  b.label.assign(size_t(n * n), "");
+  for (size_t k = 0; k < order.size(); ++k) {
+    b.picture.squares[size_t(order[k])].mark = Mark::piece;
+    b.label[size_t(order[k])] = std::to_string(k + 1);
+  }
+  return svgOf(b, boardId, c.statement, 24);
+}
+
+// The claim's board for "Positions of the other games", or "" when it has none.
+std::string boardOfClaim(const AuditClaim& c, const std::string& boardId) {
+  if (const auto p = positionOf(c.args)) return positionBoard(c, *p, boardId);
+  if (c.args.rfind("mod2 play ", 0) == 0) return mod2PlayBoard(c, boardId);
+  return "";
+}
+
 std::string statusClass(const std::string& status) { return "st-" + status; }
 
 struct Html {
@@ -160,10 +136,6 @@ struct Html {
   std::ostringstream o;
   Totals all;
   const ReplyTableFile* replies = nullptr;
-
-  std::string statusCell(const AuditClaim& c) {
-    return "<td class=\"" + statusClass(c.status) + "\">" + esc(statusWord(c.status)) + "</td>";
-  }
 
   void head() {
     for (const AuditClaim& c : r.claims) all.add(c);
@@ -383,58 +355,12 @@ struct Html {
     for (const AuditClaim& c : r.claims) {
       if (count[c.source] >= 48) continue;
       std::string svg;
-      const std::string boardId = "board-" + htmlId(c.id);
       try {
-        if (const auto p = positionOf(c.args)) {
-          if (p->pieces.empty() && p->holes.empty()) continue;
-          // First moves of Figure 6.0 are drawn there, all on one board.
-          if (std::regex_match(c.args, std::regex("grundy --n [3-9] --queens [a-i][1-9]"))) continue;
-          Variant v = p->variant;
-          const Geometry plain = variantGeometry(v);
-          if (!p->holes.empty()) v.holes = parseSquareList(plain, p->holes), std::sort(v.holes.begin(), v.holes.end());
-          const Geometry geo = variantGeometry(v);
-          std::vector<int> pieces;
-          for (const std::string& sq : p->pieces) {
-            const auto s = geo.parseSquare(sq);
-            if (!s) throw std::invalid_argument(sq);
-            pieces.push_back(*s);
-          }
-          SvgBoard b;
-          b.picture = pictureOf(geo, pieces);
-          if (!pieces.empty()) b.picture.squares[size_t(pieces.back())].highlight = c.args.find("--win-by") != std::string::npos;
-          svg = svgOf(b, boardId, c.statement, v.rows > 12 ? 16 : 22);
-        } else if (c.args.rfind("mod2 play ", 0) == 0) {
-          const std::vector<std::string> a = splitWords(c.args);
-          int n = 0;
-          std::string construction, moves;
-          for (size_t i = 2; i + 1 < a.size(); ++i) {
-            if (a[i] == "--n") n = std::atoi(a[i + 1].c_str());
-            if (a[i] == "--construction") construction = a[i + 1];
-            if (a[i] == "--moves") moves = a[i + 1];
-          }
-          if (n < 1 || n > 9) continue;
-          std::vector<int> order;
-          if (construction == "brown-ladha-3.1") order = mod2::brownLadhaCompleteOrder(n);
-          else if (construction == "brown-ladha-4.1") order = mod2::brownLadhaLockedOrder(n);
-          else if (construction == "brown-ladha-4.2") order = mod2::brownLadhaEvenLockedOrder(n);
-          else if (construction == "all-but-two") order = mod2::allButTwoOrder(n);
-          else if (!moves.empty()) order = mod2::parseSquareList(n, moves);
-          else continue;
-          SvgBoard b;
-          b.picture.rows = b.picture.cols = n;
-          b.picture.squares.resize(size_t(n * n));
-          b.label.assign(size_t(n * n), "");
-          for (size_t k = 0; k < order.size(); ++k) {
-            b.picture.squares[size_t(order[k])].mark = Mark::piece;
-            b.label[size_t(order[k])] = std::to_string(k + 1);
-          }
-          svg = svgOf(b, boardId, c.statement, 24);
-        } else {
-          continue;
-        }
+        svg = boardOfClaim(c, "board-" + htmlId(c.id));
       } catch (const std::exception&) {
         continue;  // a position the drawing code cannot read: the table still has the claim
       }
+      if (svg.empty()) continue;
       ++count[c.source];
       bySource[c.source].push_back("<figure>" + svg + "<figcaption><a href=\"#claim-" + htmlId(c.id) + "\">" + esc(c.id) +
                                    "</a> <span class=\"" + statusClass(c.status) + "\">" + esc(statusWord(c.status)) + "</span>: " +
@@ -497,74 +423,6 @@ std::string auditHtml(const AuditResults& r, double secondsOnTheSpot, const Repl
   h.o << "<p><small>Written by <code>qcert report</code> from the audit's results file; no scripts, fonts or other files "
          "are loaded.</small></p>\n</body></html>\n";
   return h.o.str();
-}
-
-int runReport(const std::map<std::string, std::string>& options, std::ostream& out, std::ostream& err) {
-  if (!options.count("results")) {
-    err << "qcert report: --results FILE is required (tools/audit.sh writes out/audit/results.tsv)\n";
-    return 2;
-  }
-  if (options.count("html")) {  // "--html ''" too; checked before anything is read
-    try {
-      checkOutputFile("--html", options.at("html"));
-    } catch (const OutputRefused& e) {
-      err << "qcert report: " << e.what() << "\n";
-      return 2;
-    }
-  }
-  std::ifstream in(options.at("results"));
-  if (!in) {
-    err << "qcert report: cannot read " << options.at("results") << "\n";
-    return 2;
-  }
-  AuditResults r;
-  try {
-    r = readAuditResults(in);
-  } catch (const std::invalid_argument& e) {
-    err << "qcert report: " << options.at("results") << ": " << e.what() << "\n";
-    return 2;
-  }
-  int width = 100;
-  if (options.count("width")) {
-    const std::string& w = options.at("width");
-    char* end = nullptr;
-    const long v = std::strtol(w.c_str(), &end, 10);
-    if (w.empty() || *end || v < 72 || v > 400) {
-      err << "qcert report: --width must be a whole number from 72 to 400, got '" << w << "'\n";
-      return 2;
-    }
-    width = int(v);
-  }
-  const std::string html = options.count("html") ? options.at("html") : "";
-  std::optional<ReplyTableFile> replies;
-  if (options.count("replies")) {
-    const std::string& path = options.at("replies");
-    if (html.empty()) {
-      err << "qcert report: --replies draws the reply table in the HTML report: give --html FILE too\n";
-      return 2;
-    }
-    std::ifstream rin(path);
-    if (!rin) {
-      err << "qcert report: cannot read " << path << "\n";
-      return 2;
-    }
-    try {
-      replies = readReplyTableFile(rin);
-    } catch (const std::invalid_argument& e) {
-      err << "qcert report: " << path << ": " << e.what() << "\n";
-      return 2;
-    }
-  }
-  if (!html.empty()) {
-    try {
-      writeFileReplacing(html, auditHtml(r, 20, replies ? &*replies : nullptr));
-    } catch (const std::exception& e) {
-      err << "qcert report: " << e.what() << "\n";
-      return 2;
-    }
-  }
-  out << auditTable(r, width, html);
-  return 0;
 }
 
 }  // namespace qcert::ui
