@@ -17,8 +17,6 @@ using namespace qtest;
 
 namespace {
 
-const std::string kChecker = QCERT_CHECKER;
-
 std::vector<uint8_t> enc(uint64_t v) {
   std::vector<uint8_t> out;
   appendLeb128(out, v);

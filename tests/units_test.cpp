@@ -17,9 +17,9 @@
 namespace {
 
 namespace fs = std::filesystem;
+using qtest::kChecker;
+using qtest::kProver;
 using qtest::runProgram;
-const std::string kProver = QCERT_PROVER;
-const std::string kChecker = QCERT_CHECKER;
 
 size_t countUnits(const fs::path& dir) {
   size_t n = 0;

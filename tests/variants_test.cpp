@@ -58,8 +58,8 @@ namespace {
 
 using vref::Perm;
 
-const std::string kProver = QCERT_PROVER;
-const std::string kChecker = QCERT_CHECKER;
+using qtest::kChecker;
+using qtest::kProver;
 
 // Torus boards with holes can have a group of at most 8 maps that are not the
 // 8 maps about the centre (the maps about a hole); the proof emitter and the
