@@ -12,6 +12,7 @@
 #include <map>
 #include <thread>
 
+#include "tests/certfile.hpp"
 #include "tests/support.hpp"
 
 namespace {
@@ -64,9 +65,17 @@ TEST(Units, GrundyWithUnitsCertifiesTheValue) {
   proveWithThreadsAndCheck("grundy", 9, dir.file("g9.qcert"), "the Grundy value of the empty 9x9 board is 1");
 }
 
+// A unit found lost is a winning first move: the run then proves the root
+// by that move into one certificate, its replies in chunks, not a manifest
+// over shards (a manifest has no replies and no chunks, only its plan).
 TEST(Units, AWinningRootFallsBackToOneCertificate) {
   qtest::TempDir dir;
-  proveWithThreadsAndCheck("prove", 8, dir.file("n8.qcert"), "first player wins on the empty 8x8 board");
+  const std::string out = dir.file("n8.qcert");
+  proveWithThreadsAndCheck("prove", 8, out, "first player wins on the empty 8x8 board");
+  const qtest::CertModel m = qtest::parseCertificate(qtest::readFile(out));
+  EXPECT_GT(m.header.replyCount, 0u) << "a manifest, not one certificate";
+  EXPECT_FALSE(m.chunks.empty()) << "a manifest, not one certificate";
+  EXPECT_EQ(m.header.chunkCount, m.chunks.size());
 }
 
 TEST(Units, BatchWorkersShareTheUnitsAndAFinalRunWritesTheManifest) {
