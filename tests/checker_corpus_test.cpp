@@ -26,9 +26,6 @@ using namespace qtest;
 
 namespace {
 
-const std::string kProver = QCERT_PROVER;
-const std::string kChecker = QCERT_CHECKER;
-
 struct BaseSpec {
   std::string name;
   int n;

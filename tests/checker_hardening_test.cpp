@@ -19,14 +19,12 @@
 
 using qtest::RunResult;
 using qtest::runProgram;
+using qtest::contains;
+using qtest::kChecker;
+using qtest::kProver;
 using qtest::startsWith;
 
 namespace {
-
-const std::string kProver = QCERT_PROVER;
-const std::string kChecker = QCERT_CHECKER;
-
-bool contains(const std::string& s, const std::string& what) { return s.find(what) != std::string::npos; }
 
 RunResult checker(std::vector<std::string> args, double timeout = 30) {
   args.insert(args.begin(), kChecker);

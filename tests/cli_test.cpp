@@ -19,13 +19,14 @@
 
 using qtest::RunResult;
 using qtest::runProgram;
+using qtest::contains;
+using qtest::kChecker;
+using qtest::kProver;
+using qtest::kQcert;
 using qtest::startsWith;
 namespace fs = std::filesystem;
 
 namespace {
-
-const std::string kProver = QCERT_PROVER;
-const std::string kChecker = QCERT_CHECKER;
 
 RunResult prover(std::vector<std::string> args) {
   args.insert(args.begin(), kProver);
@@ -35,8 +36,6 @@ RunResult checker(std::vector<std::string> args) {
   args.insert(args.begin(), kChecker);
   return runProgram(args, 30);
 }
-
-bool contains(const std::string& s, const std::string& what) { return s.find(what) != std::string::npos; }
 
 // Exit 2, nothing on stdout that looks like a result, a message on stderr
 // (optionally containing `mention`).
@@ -69,7 +68,7 @@ TEST(Version, EveryProgramPrintsOneLineAndTheyAgree) {
   const std::regex line(R"(^(prover|checker|qcert) (\d+\.\d+\.\d+) \(commit ([0-9a-f]{12}(-dirty)?|unknown), ([A-Za-z ]+)\)\n$)");
   std::set<std::string> afterName;
   for (const auto& [name, path] : std::vector<std::pair<std::string, std::string>>{
-           {"prover", kProver}, {"checker", kChecker}, {"qcert", QCERT_UI}}) {
+           {"prover", kProver}, {"checker", kChecker}, {"qcert", kQcert}}) {
     const RunResult r = runProgram({path, "--version"}, 30);
     EXPECT_EQ(r.exitCode, 0) << r.describe();
     EXPECT_EQ(r.err, "") << r.describe();

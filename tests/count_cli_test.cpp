@@ -17,14 +17,12 @@
 #include "tests/support.hpp"
 
 using qtest::RunResult;
+using qtest::contains;
+using qtest::kChecker;
+using qtest::kProver;
 using qtest::runProgram;
 
 namespace {
-
-const std::string kProver = QCERT_PROVER;
-const std::string kChecker = QCERT_CHECKER;
-
-bool contains(const std::string& s, const std::string& what) { return s.find(what) != std::string::npos; }
 
 std::vector<uint8_t> readBytes(const std::string& path) { return qtest::readFile(path); }
 void writeBytes(const std::string& path, const std::vector<uint8_t>& bytes) { qtest::writeFile(path, bytes); }

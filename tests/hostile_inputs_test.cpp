@@ -18,13 +18,13 @@
 #include "schema/qcert.capnp.h"
 #include "tests/support.hpp"
 
+using qtest::contains;
+using qtest::kChecker;
+using qtest::kProver;
+using qtest::kQcert;
 using qtest::RunResult;
 
 namespace {
-
-const std::string kProver = QCERT_PROVER, kChecker = QCERT_CHECKER, kQcert = QCERT_QCERT;
-
-bool contains(const std::string& s, const std::string& what) { return s.find(what) != std::string::npos; }
 
 struct Timed {
   RunResult run;

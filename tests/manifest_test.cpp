@@ -16,14 +16,12 @@
 
 using qtest::RunResult;
 using qtest::runProgram;
+using qtest::contains;
+using qtest::kChecker;
+using qtest::kProver;
 using qtest::startsWith;
 
 namespace {
-
-const std::string kProver = QCERT_PROVER;
-const std::string kChecker = QCERT_CHECKER;
-
-bool contains(const std::string& s, const std::string& what) { return s.find(what) != std::string::npos; }
 
 std::string name(int n, int s) { return std::string(1, char('a' + s % n)) + std::to_string(s / n + 1); }
 

@@ -1,8 +1,9 @@
 // The checker's mod-2 game certificates (docs/mod2-game.md), end to end
 // through qcert::runCheck: files built here with the schema alone, every kind
 // verified with the doc's exact statements, and mutants rejected with a
-// reason.  The expected numbers come from this file's own small brute force
-// (written from the doc's rules), never from the checker.
+// reason.  The expected numbers come from the reference model of
+// tests/reference/mod2_reference.hpp (written from the doc's rules; the mod-2
+// fuzz target uses it too), never from the checker.
 #include <gtest/gtest.h>
 
 #include <capnp/message.h>
@@ -29,6 +30,7 @@
 #include "checker/limits.hpp"
 #include "checker/mod2/mod2.hpp"
 #include "schema/qcert.capnp.h"
+#include "tests/reference/mod2_reference.hpp"
 
 namespace {
 
@@ -96,18 +98,10 @@ Verdict check(const Fill& fill, const std::function<void(Header::Builder)>& head
     EXPECT_GT(got_.line.size(), 12u) << "a rejection without a reason";       \
   } while (0)
 
-// ---- The test's own model of the rules (docs/mod2-game.md) ---------------
+// ---- The rules: tests/reference/mod2_reference.hpp -------------------------
 
-// Does square a see square b (a != b): same row, column or diagonal?
-bool sees(int n, int a, int b) {
-  const int r1 = a / n, c1 = a % n, r2 = b / n, c2 = b % n;
-  return r1 == r2 || c1 == c2 || std::abs(r1 - r2) == std::abs(c1 - c2);
-}
-int attackers(int n, const std::vector<bool>& queen, int s) {
-  int k = 0;
-  for (int t = 0; t < n * n; ++t) k += t != s && queen[t] && sees(n, s, t);
-  return k;
-}
+using Ref = mod2ref::Masks;
+
 // Paper (i, j) -> square.
 int paper(int n, int i, int j) { return (i - 1) * n + (j - 1); }
 
@@ -206,9 +200,9 @@ TEST(Mod2Play, IllegalAt) {
                   "the given sequence is not a legal play of the mod-2 game on the 5x5 board: move 2, a1, is occupied");
   // a1 and c2 do not see each other, so "c2 is illegal after a1" is false.
   {
-    std::vector<bool> q(25);
-    q[paper(5, 1, 1)] = q[paper(5, 2, 3)] = true;  // a1, c2: do not see each other
-    EXPECT_EQ(attackers(5, q, paper(5, 2, 3)), 0);
+    mod2ref::Play p(5);
+    p.place(paper(5, 1, 1));
+    EXPECT_EQ(p.att(paper(5, 2, 3)), 0);
   }
   EXPECT_REJECTED(check([](Mod2Claim::Builder c) { c.setBoardSize(5), c.setEnd(Mod2End::ILLEGAL_AT), c.setCount(2), setMoves(c, {0, 7}); }));
   EXPECT_REJECTED(check([](Mod2Claim::Builder c) { c.setBoardSize(5), c.setEnd(Mod2End::ILLEGAL_AT), c.setCount(3), setMoves(c, {0, 1, 7}); }));
@@ -274,83 +268,6 @@ TEST(Mod2Structure, EvenBoardsVerifyOddBoardsReject) {
 
 // ---- exhaustive ----------------------------------------------------------------
 
-// The test's reference: masks of queens, moves by the doc's three rules.
-struct Ref {
-  int n;
-  explicit Ref(int size) : n(size) {}
-  int att(uint64_t p, int s) const {
-    int k = 0;
-    for (int t = 0; t < n * n; ++t) k += t != s && (p >> t & 1) && sees(n, s, t);
-    return k;
-  }
-  // rule: 0 standard, 1 alternate, 2 complementary
-  bool move(int rule, uint64_t p, int s) const {
-    const bool occupied = p >> s & 1;
-    if (rule == 2) return occupied && att(p, s) % 2 == 0;
-    return !occupied && att(p, s) % 2 == rule;
-  }
-  uint64_t after(int rule, uint64_t p, int s) const { return rule == 2 ? p & ~(uint64_t(1) << s) : p | uint64_t(1) << s; }
-  // Breadth-first from the empty board.
-  std::set<uint64_t> legal() const {
-    std::set<uint64_t> seen{0};
-    std::vector<uint64_t> todo{0};
-    while (!todo.empty()) {
-      const uint64_t p = todo.back();
-      todo.pop_back();
-      for (int s = 0; s < n * n; ++s)
-        if (move(0, p, s) && seen.insert(p | uint64_t(1) << s).second) todo.push_back(p | uint64_t(1) << s);
-    }
-    return seen;
-  }
-  // The least image under rotations and reflection, by (r,c) maps.
-  uint64_t canonical(uint64_t p) const {
-    uint64_t best = p;
-    for (int k = 0; k < 8; ++k) {
-      uint64_t img = 0;
-      for (int s = 0; s < n * n; ++s)
-        if (p >> s & 1) {
-          int r = s / n, c = s % n;
-          if (k & 4) c = n - 1 - c;
-          for (int t = 0; t < (k & 3); ++t) std::tie(r, c) = std::make_pair(c, n - 1 - r);
-          img |= uint64_t(1) << (r * n + c);
-        }
-      best = std::min(best, img);
-    }
-    return best;
-  }
-  bool hasMove(int rule, uint64_t p) const {
-    for (int s = 0; s < n * n; ++s)
-      if (move(rule, p, s)) return true;
-    return false;
-  }
-  // A legal play of exactly k moves from the empty board that ends locked
-  // (the witness a fewestLocking claim carries), or empty: depth-first,
-  // each position tried once.
-  std::vector<uint16_t> lockingPlay(int k) const {
-    std::set<uint64_t> tried;
-    std::vector<uint16_t> play;
-    std::function<bool(uint64_t)> dfs = [&](uint64_t p) {
-      if (int(play.size()) == k) return p != (n * n == 64 ? ~uint64_t(0) : (uint64_t(1) << n * n) - 1) && !hasMove(0, p);
-      if (!tried.insert(p).second) return false;
-      for (int s = 0; s < n * n; ++s)
-        if (move(0, p, s)) {
-          play.push_back(uint16_t(s));
-          if (dfs(p | uint64_t(1) << s)) return true;
-          play.pop_back();
-        }
-      return false;
-    };
-    return dfs(0) ? play : std::vector<uint16_t>{};
-  }
-  uint64_t plays(uint64_t p, std::map<uint64_t, uint64_t>& memo) const {
-    if (auto it = memo.find(p); it != memo.end()) return it->second;
-    uint64_t total = 0;
-    for (int s = 0; s < n * n; ++s)
-      if (move(0, p, s)) total += plays(p | uint64_t(1) << s, memo);
-    return memo[p] = total ? total : 1;
-  }
-};
-
 void setList(capnp::List<uint64_t>::Builder l, const std::vector<uint64_t>& v) {
   for (unsigned i = 0; i < v.size(); ++i) l.set(i, v[i]);
 }
@@ -364,12 +281,9 @@ TEST(Mod2Exhaustive, LegalCountAgainstBruteForce) {
   for (int n = 1; n <= 4; ++n) {
     SCOPED_TRACE(n);
     const Ref ref(n);
-    std::vector<uint64_t> totals(n * n + 1), classes(n * n + 1);
-    std::set<uint64_t> orbits;
-    for (uint64_t p : ref.legal()) {
-      ++totals[std::popcount(p)];
-      if (orbits.insert(ref.canonical(p)).second) ++classes[std::popcount(p)];
-    }
+    const mod2ref::Census census = mod2ref::census(n);
+    const std::vector<uint64_t>& totals = census.totals;
+    const std::vector<uint64_t>& classes = census.classes;
     if (n == 3) {
       EXPECT_EQ(totals, (std::vector<uint64_t>{1, 9, 8, 40, 44, 60, 40, 8, 8, 1}));
     }
@@ -400,11 +314,7 @@ TEST(Mod2Exhaustive, LegalCountAgainstBruteForce) {
     wrong.pop_back();
     EXPECT_REJECTED(check(claim(wrong, classes)));
     // mostQueens and fewestLocking from the same reference.
-    uint64_t most = 0, fewest = UINT64_MAX;
-    for (uint64_t p : ref.legal()) {
-      most = std::max<uint64_t>(most, std::popcount(p));
-      if (std::popcount(p) < n * n && !ref.hasMove(0, p)) fewest = std::min<uint64_t>(fewest, std::popcount(p));
-    }
+    const uint64_t most = census.most, fewest = census.fewestLocking;
     auto bound = [&](Mod2Exhaustive what, uint64_t count) {
       const std::vector<uint16_t> witness =
           what == Mod2Exhaustive::FEWEST_LOCKING ? ref.lockingPlay(int(count)) : std::vector<uint16_t>{};
@@ -506,38 +416,6 @@ TEST(Mod2Exhaustive, ComplementMap) {
 
 // ---- game -------------------------------------------------------------------
 
-// Minimax of the test's own: (queens, heap) -> the player to move wins.
-struct Minimax {
-  const Ref& ref;
-  int rule;
-  std::map<std::pair<uint64_t, uint32_t>, bool> memo;
-  bool wins(uint64_t p, uint32_t h) {
-    if (auto it = memo.find({p, h}); it != memo.end()) return it->second;
-    bool win = false;
-    for (int s = 0; s < ref.n * ref.n && !win; ++s) win = ref.move(rule, p, s) && !wins(ref.after(rule, p, s), h);
-    for (uint32_t g = 0; g < h && !win; ++g) win = !wins(p, g);
-    return memo[{p, h}] = win;
-  }
-  // A winning move of every won position reachable from (p, h): 1 + s or n^2 + 1 + h'.
-  void replies(uint64_t p, uint32_t h, std::map<std::pair<uint64_t, uint32_t>, uint32_t>& out) {
-    if (out.count({p, h})) return;
-    const uint32_t squares = uint32_t(ref.n * ref.n);
-    uint32_t best = 0;
-    std::vector<std::pair<uint64_t, uint32_t>> next;
-    for (int s = 0; s < ref.n * ref.n; ++s)
-      if (ref.move(rule, p, s)) {
-        next.push_back({ref.after(rule, p, s), h});
-        if (!best && !wins(next.back().first, h)) best = 1 + s;
-      }
-    for (uint32_t g = 0; g < h; ++g) {
-      next.push_back({p, g});
-      if (!best && !wins(p, g)) best = squares + 1 + g;
-    }
-    out[{p, h}] = best;  // 0: a lost position (no entry is written for it)
-    for (auto [q, g] : next) replies(q, g, out);
-  }
-};
-
 struct GameClaim {
   int n = 3, rule = 0;
   std::vector<int> start;
@@ -547,10 +425,9 @@ struct GameClaim {
 
 // The claim's true outcome and the replies of every won position reachable.
 std::pair<bool, std::vector<std::array<uint64_t, 3>>> solve(const GameClaim& g) {
-  const Ref ref(g.n);
-  Minimax mm{ref, g.rule, {}};
+  mod2ref::Game mm(g.n, g.rule);
   uint64_t p = g.rule == 2 ? (uint64_t(1) << (g.n * g.n)) - 1 : 0;
-  for (size_t i = 0; i < g.start.size(); ++i) p = ref.after(g.rule == 1 && i == 0 ? 0 : g.rule, p, g.start[i]);
+  for (size_t i = 0; i < g.start.size(); ++i) p = mm.board.after(g.rule == 1 && i == 0 ? 0 : g.rule, p, g.start[i]);
   std::map<std::pair<uint64_t, uint32_t>, uint32_t> table;
   mm.replies(p, g.heap, table);
   std::vector<std::array<uint64_t, 3>> rows;

@@ -26,10 +26,10 @@ namespace {
 
 namespace fs = std::filesystem;
 using qtest::RunResult;
+using qtest::kProver;
+using qtest::kQcert;
 using qtest::runProgram;
 
-const std::string kProver = QCERT_PROVER;
-const std::string kQcert = QCERT_UI;
 const std::string kAuditResults = std::string(QCERT_CERTS_DIR) + "/../tests/fixtures/audit-results.tsv";
 
 // A command that writes one file; "{}" in args stands for the target.

@@ -21,19 +21,18 @@
 namespace {
 
 namespace fs = std::filesystem;
+using qtest::contains;
+using qtest::kProver;
 using qtest::RunResult;
 using qtest::runProgram;
 using qtest::startsWith;
 
-const std::string kProver = QCERT_PROVER;
 const std::string kProofsDir = std::string(QCERT_CERTS_DIR) + "/../proofs";
 
 RunResult prover(std::vector<std::string> args, double timeout = 30) {
   args.insert(args.begin(), kProver);
   return runProgram(args, timeout);
 }
-
-bool contains(const std::string& s, const std::string& what) { return s.find(what) != std::string::npos; }
 
 // Status 2: no verdict on stdout, exactly one line on stderr, starting with
 // `prefix`.

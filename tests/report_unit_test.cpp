@@ -1,4 +1,4 @@
-// qcert report (ui/report.cpp): the table's grouping must lose nothing. For
+// qcert report (ui/report.hpp, ui/report/): the table's grouping must lose nothing. For
 // every claim of every manifest in proofs/, the template line with the row's
 // words filled in gives back the statement exactly, every claim is listed
 // once, and rows of one group differ; unpublished numbers ('*') are filled in from the certified

@@ -61,8 +61,6 @@ using namespace qtest;
 
 namespace {
 
-const std::string kChecker = QCERT_CHECKER;
-
 // About 30 checker runs per case, each ~10 ms of CPU (mostly the checker's
 // start-up): ~12 s of CPU in all in a Release build.  Under AddressSanitizer
 // (make test-sanitize) every checker run costs several times that: fewer cases.

@@ -182,6 +182,8 @@ RunResult runProgram(const std::vector<std::string>& argv, double timeoutSeconds
 
 bool startsWith(const std::string& s, const std::string& prefix) { return s.rfind(prefix, 0) == 0; }
 
+bool contains(const std::string& s, const std::string& what) { return s.find(what) != std::string::npos; }
+
 std::string firstLine(const std::string& s) { return s.substr(0, s.find('\n')); }
 
 }  // namespace qtest

@@ -1,7 +1,8 @@
 // Shared test helpers: an independent naive solver for the queens game (and
 // for arbitrary small graphs), random reachable positions, dispatch on the
 // bitboard width, temporary directories and a subprocess runner with a
-// timeout.  Nothing here is used by prover/ or checker/.
+// timeout, and the programs under test.  Nothing here is used by prover/ or
+// checker/.
 #pragma once
 #include <cstdint>
 #include <random>
@@ -118,6 +119,20 @@ struct RunResult {
 RunResult runProgram(const std::vector<std::string>& argv, double timeoutSeconds = 20);
 
 bool startsWith(const std::string& s, const std::string& prefix);
+bool contains(const std::string& s, const std::string& what);
 std::string firstLine(const std::string& s);
+
+// --------------------------------------------------------------- programs
+// The programs under test, where the test's target names them
+// (tests/CMakeLists.txt: QCERT_PROVER, QCERT_CHECKER, QCERT_UI).
+#ifdef QCERT_PROVER
+inline const std::string kProver = QCERT_PROVER;
+#endif
+#ifdef QCERT_CHECKER
+inline const std::string kChecker = QCERT_CHECKER;
+#endif
+#ifdef QCERT_UI
+inline const std::string kQcert = QCERT_UI;
+#endif
 
 }  // namespace qtest

@@ -12,14 +12,15 @@
 #include <map>
 #include <thread>
 
+#include "tests/certfile.hpp"
 #include "tests/support.hpp"
 
 namespace {
 
 namespace fs = std::filesystem;
+using qtest::kChecker;
+using qtest::kProver;
 using qtest::runProgram;
-const std::string kProver = QCERT_PROVER;
-const std::string kChecker = QCERT_CHECKER;
 
 size_t countUnits(const fs::path& dir) {
   size_t n = 0;
@@ -64,9 +65,17 @@ TEST(Units, GrundyWithUnitsCertifiesTheValue) {
   proveWithThreadsAndCheck("grundy", 9, dir.file("g9.qcert"), "the Grundy value of the empty 9x9 board is 1");
 }
 
+// A unit found lost is a winning first move: the run then proves the root
+// by that move into one certificate, its replies in chunks, not a manifest
+// over shards (a manifest has no replies and no chunks, only its plan).
 TEST(Units, AWinningRootFallsBackToOneCertificate) {
   qtest::TempDir dir;
-  proveWithThreadsAndCheck("prove", 8, dir.file("n8.qcert"), "first player wins on the empty 8x8 board");
+  const std::string out = dir.file("n8.qcert");
+  proveWithThreadsAndCheck("prove", 8, out, "first player wins on the empty 8x8 board");
+  const qtest::CertModel m = qtest::parseCertificate(qtest::readFile(out));
+  EXPECT_GT(m.header.replyCount, 0u) << "a manifest, not one certificate";
+  EXPECT_FALSE(m.chunks.empty()) << "a manifest, not one certificate";
+  EXPECT_EQ(m.header.chunkCount, m.chunks.size());
 }
 
 TEST(Units, BatchWorkersShareTheUnitsAndAFinalRunWritesTheManifest) {
@@ -151,17 +160,37 @@ TEST(Units, StopAndResume) {
     execv(args[0], args.data());
     _exit(127);
   }
-  // Wait for at least two finished units, then stop it.
+  // Reaps the prover however the test ends, so that no stopped child is left.
+  struct Reaper {
+    pid_t pid;
+    bool reaped = false;
+    ~Reaper() {
+      if (reaped) return;
+      kill(pid, SIGKILL);
+      waitpid(pid, nullptr, 0);
+    }
+  } reaper{pid};
+  // Wait for at least two finished units, then stop it: SIGSTOP first, so
+  // that it cannot finish between the last look and SIGTERM, which is then
+  // the first thing it handles when it runs on (SIGCONT).
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
   while (countUnits(units) < 2 && std::chrono::steady_clock::now() < deadline)
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
-  const size_t before = countUnits(units);
-  kill(pid, SIGTERM);
+  ASSERT_EQ(kill(pid, SIGSTOP), 0);
   int status = 0;
+  ASSERT_EQ(waitpid(pid, &status, WUNTRACED), pid);
+  if (!WIFSTOPPED(status)) {
+    reaper.reaped = true;
+    FAIL() << "the prover ended before the signal (status " << status << "): n = 14 on one thread must outlast two units";
+  }
+  const size_t before = countUnits(units);
+  ASSERT_LT(before, 28u) << "every unit was finished before the signal";
+  ASSERT_EQ(kill(pid, SIGTERM), 0);
+  ASSERT_EQ(kill(pid, SIGCONT), 0);
   ASSERT_EQ(waitpid(pid, &status, 0), pid);
+  reaper.reaped = true;
   ASSERT_TRUE(WIFEXITED(status)) << "prover died of a signal";
   const size_t kept = countUnits(units);
-  if (WEXITSTATUS(status) == 0) GTEST_SKIP() << "the run finished before the signal arrived";
   EXPECT_EQ(WEXITSTATUS(status), 3);
   EXPECT_GE(kept, before);
   EXPECT_LT(kept, 28u);

@@ -58,8 +58,8 @@ namespace {
 
 using vref::Perm;
 
-const std::string kProver = QCERT_PROVER;
-const std::string kChecker = QCERT_CHECKER;
+using qtest::kChecker;
+using qtest::kProver;
 
 // Torus boards with holes can have a group of at most 8 maps that are not the
 // 8 maps about the centre (the maps about a hole); the proof emitter and the
@@ -473,13 +473,14 @@ void expectSlotsOrBigGroup(bool toriWithHoles) {
 
 TEST(VariantEmission, OrbitReductionUsesTheWholeGroup) { expectSlotsOrBigGroup(false); }
 
-// BUG (prover/graph.hpp, Graph::bigGroup): `group.size() > 8` is not the
-// test.  On a torus with holes the group can have 8 or fewer maps that are
+// Tori with holes apart: there the group can have 8 or fewer maps that are
 // not the maps about the centre (one hole on the n x n torus: the 8 maps
-// about the hole), so the emitter and loserMoves() reduce by the slots'
-// smaller group while the checker reduces by the whole group, and the
-// checker REJECTS the certificates (token order and memo differ).  Fix: e.g.
-// bigGroup() = the group holds a map that no slot holds.
+// about the hole), so `group.size() > 8` would not tell that the slots miss
+// some; the emitter and loserMoves() would then reduce by the slots' smaller
+// group while the checker reduces by the whole group, and the checker would
+// reject the certificates (token order and memo differ).  Graph::bigGroup()
+// is therefore "the group holds a map that no slot holds"
+// (Geometry::groupInSlots, prover/geometry.cpp), and this test keeps it so.
 TEST(VariantEmission, OrbitReductionUsesTheWholeGroupOnToriWithHoles) { expectSlotsOrBigGroup(true); }
 
 // =================================================================== 3. differential

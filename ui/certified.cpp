@@ -12,33 +12,21 @@
 #include "checker/check.hpp"
 #include "ui/checker_run.hpp"
 #include "checker/parallel.hpp"
+#include "ui/cert_positions.hpp"
 
 namespace qcert::ui {
 namespace {
 
 constexpr size_t kMaxKept = size_t(1) << 22;  // replies held in memory (about 0.5 GiB at most)
 
-struct Key {
-  std::array<uint64_t, 8> live{};
-  uint32_t heap = 0;
-  bool operator==(const Key&) const = default;
-};
-struct KeyHash {
-  size_t operator()(const Key& k) const {
-    uint64_t h = 0x9e3779b97f4a7c15ull ^ k.heap;
-    for (uint64_t w : k.live) h = (h ^ w) * 0xbf58476d1ce4e5b9ull, h ^= h >> 29;
-    return size_t(h);
-  }
-};
+using Key = PositionKey;
 
 class CertifiedImpl final : public Certified {
  public:
   explicit CertifiedImpl(const Board& board) : geo_(board) {}
 
   void record(const uint64_t* words, unsigned count, uint32_t heap, int move) {
-    Key at;
-    std::copy(words, words + std::min(count, 8u), at.live.begin());
-    at.heap = heap;
+    const Key at = Key::fromWords(words, count, heap);
     Key after = at;
     if (move >= 0) {
       for (int i = 0; i < 8; ++i) after.live[size_t(i)] &= ~geo_.attack[size_t(move)].w[size_t(i)];
@@ -98,8 +86,8 @@ class CertifiedImpl final : public Certified {
 
   const Geometry<8> geo_;  // the checker's board and group (every map checked an automorphism)
   std::mutex mutex_;
-  std::unordered_map<Key, int, KeyHash> replies_;
-  std::unordered_set<Key, KeyHash> lost_;
+  std::unordered_map<Key, int, PositionKeyHash> replies_;
+  std::unordered_set<Key, PositionKeyHash> lost_;
   bool tooMany_ = false;
 };
 

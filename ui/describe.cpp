@@ -24,6 +24,7 @@
 #include "checker/parallel.hpp"
 #include "schema/qcert.capnp.h"
 #include "checker/replay.hpp"
+#include "ui/cert_positions.hpp"
 
 namespace qcert::ui {
 namespace {
@@ -112,16 +113,10 @@ void chunkSizes(const Certificate& cert, uint64_t& frames, uint64_t& raw) {
   }
 }
 
-// The move a winBy token names at the position (board squares first, then heap moves).
-std::string tokenMove(const Geometry<8>& geo, const Bits<8>& L, uint32_t h, uint32_t token, int& square) {
-  const unsigned m = L.count();
-  square = -1;
-  if (token >= 1 && token <= m) {
-    unsigned k = 0;
-    L.forEach([&](unsigned s) { if (++k == token) square = int(s); });
-    return squareName(geo.n, unsigned(square));
-  }
-  if (token > m && token <= m + h) return "lowering the heap to " + std::to_string(token - m - 1);
+// The move a winBy token names at the position, in words.
+std::string moveWords(const Geometry<8>& geo, const TokenMove& move, uint32_t token) {
+  if (move.kind == TokenMove::Kind::square) return squareName(geo.n, move.to);
+  if (move.kind == TokenMove::Kind::heap) return "lowering the heap to " + std::to_string(move.to);
   return "token " + std::to_string(token) + " (not a move there)";
 }
 
@@ -164,14 +159,13 @@ void walkPlan(const Geometry<8>& geo, Obligation::Reader ob, const Bits<8>& L, u
   }
   if (ob.isWinBy()) {
     ++sum.winBy;
-    int square = -1;
     const uint32_t token = ob.getWinBy().getMove();
-    const std::string move = tokenMove(geo, L, h, token, square);
-    if (describeTop) sum.top += "the player to move wins by " + move + "; after it, ";
+    const TokenMove move = decodeToken(L.w, h, token);
+    if (describeTop) sum.top += "the player to move wins by " + moveWords(geo, move, token) + "; after it, ";
     Bits<8> after = L;
     uint32_t afterHeap = h;
-    if (square >= 0) after = L.without(geo.attack[unsigned(square)]);
-    else if (token > L.count() && token - L.count() <= h) afterHeap = token - L.count() - 1;
+    if (move.kind == TokenMove::Kind::square) after = L.without(geo.attack[move.to]);
+    else if (move.kind == TokenMove::Kind::heap) afterHeap = move.to;
     else if (sum.problem.empty()) sum.problem = "a winBy token, " + std::to_string(token) + ", names no move";
     walkPlan(geo, ob.getWinBy().getAfter(), after, afterHeap, depth + 1, sum, describeTop);
     return;

@@ -16,39 +16,22 @@
 #include "ui/checker_run.hpp"
 #include "checker/manifest.hpp"
 #include "checker/parallel.hpp"
+#include "ui/cert_positions.hpp"
 #include "schema/qcert.capnp.h"
 #include "ui/replies.hpp"
 
 namespace qcert::ui {
 namespace {
 
-struct Key {
-  std::array<uint64_t, 8> live{};
-  uint32_t heap = 0;
-  bool operator==(const Key&) const = default;
-};
-struct KeyHash {
-  size_t operator()(const Key& k) const {
-    uint64_t h = 0x9e3779b97f4a7c15ull ^ k.heap;
-    for (uint64_t w : k.live) h = (h ^ w) * 0xbf58476d1ce4e5b9ull, h ^= h >> 29;
-    return size_t(h);
-  }
-};
-Key keyOf(const Bits<8>& L, uint32_t h) { return Key{L.w, h}; }
+PositionKey keyOf(const Bits<8>& L, uint32_t h) { return PositionKey{L.w, h}; }
 
 [[noreturn]] void fail(int status, const std::string& why) { throw CertificateError(status, why); }
 
 // The token's move at (L, h): a square, or -1 - h'; nullopt for a token that names none.
 std::optional<int> tokenMove(const Bits<8>& L, uint32_t h, uint32_t token) {
-  const unsigned m = L.count();
-  if (token >= 1 && token <= m) {
-    unsigned k = 0;
-    int square = -1;
-    L.forEach([&](unsigned s) { if (++k == token) square = int(s); });
-    return square;
-  }
-  if (token > m && token <= m + h) return -1 - int(token - m - 1);
-  return std::nullopt;
+  const TokenMove move = decodeToken(L.w, h, token);
+  if (move.kind == TokenMove::Kind::none) return std::nullopt;
+  return move.observerMove();
 }
 
 // The winner's first decision at the root of a win claim, read before the
@@ -117,7 +100,7 @@ ReplyTable loadReplyTable(const std::string& path, unsigned jobs, double timeLim
     }
     // The loser's moves at (L, heap) in the checker's order, and every image
     // of the position each leaves.
-    std::unordered_map<Key, std::pair<size_t, size_t>, KeyHash> wanted;  // image -> (row, g)
+    std::unordered_map<PositionKey, std::pair<size_t, size_t>, PositionKeyHash> wanted;  // image -> (row, g)
     if (!header.claimWin || table.winnerFirst) {
       for (int m : loserMovesInCheckerOrder(geo, L, table.heap)) {
         FirstReply row;
@@ -131,10 +114,7 @@ ReplyTable loadReplyTable(const std::string& path, unsigned jobs, double timeLim
     }
     std::mutex mutex;
     const ReplyObserver observer = [&](const uint64_t* words, unsigned count, uint32_t heap, int move) {
-      Key k;
-      std::copy(words, words + std::min(count, 8u), k.live.begin());
-      k.heap = heap;
-      const auto it = wanted.find(k);
+      const auto it = wanted.find(PositionKey::fromWords(words, count, heap));
       if (it == wanted.end()) return;
       std::lock_guard lock(mutex);
       FirstReply& row = table.rows[it->second.first];
