@@ -15,7 +15,7 @@
 #include <cerrno>
 #include <cstring>
 
-namespace qcert {
+namespace qcert::checker {
 namespace {
 
 constexpr size_t kMaxMessages = size_t(1) << 22;
@@ -79,8 +79,6 @@ uint64_t loadChunk(kj::ArrayPtr<const capnp::word> msg, size_t index,
   return tokenCount;
 }
 
-}  // namespace
-
 const char* fileTypeName(mode_t mode) {
   if (S_ISDIR(mode)) return "a directory";
   if (S_ISFIFO(mode)) return "a named pipe (FIFO)";
@@ -89,6 +87,8 @@ const char* fileTypeName(mode_t mode) {
   if (S_ISSOCK(mode)) return "a socket";
   return "not a regular file";
 }
+
+}  // namespace
 
 uint64_t regularFileSize(const std::string& path, const std::string& label) {
   struct stat st {};
@@ -314,4 +314,4 @@ uint32_t TokenStream::next() {
   return uint32_t(value);
 }
 
-}  // namespace qcert
+}  // namespace qcert::checker

@@ -29,7 +29,7 @@
 
 namespace po = boost::program_options;
 
-namespace qcert {
+namespace qcert::checker {
 namespace {
 
 const char* kUsage =
@@ -329,4 +329,4 @@ int runCheck(const CheckOptions& o, std::ostream& out, std::ostream& err) {
   }
 }
 
-}  // namespace qcert
+}  // namespace qcert::checker

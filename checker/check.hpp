@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-namespace qcert {
+namespace qcert::checker {
 
 struct CheckOptions {
   std::string path;
@@ -43,4 +43,4 @@ std::string claimInWords(const Certificate& cert);
 // Returns the exit status (check.cpp's kExitStatus).
 int runCheck(const CheckOptions& o, std::ostream& out, std::ostream& err);
 
-}  // namespace qcert
+}  // namespace qcert::checker

@@ -21,7 +21,7 @@ int main(int argc, char** argv) {
     std::cout << qcert::versionLine("checker") << "\n";
     return 0;
   }
-  const qcert::ParsedArgs args = qcert::parseCheckerArgs(argc, argv, std::max(1u, std::thread::hardware_concurrency()));
+  const qcert::checker::ParsedArgs args = qcert::checker::parseCheckerArgs(argc, argv, std::max(1u, std::thread::hardware_concurrency()));
   if (!args.help.empty()) {
     std::cout << args.help;
     return 0;
@@ -30,14 +30,14 @@ int main(int argc, char** argv) {
     std::cerr << "checker: " << args.error << " (try checker --help)\n";
     return 2;
   }
-  qcert::CheckOptions options = args.options;
+  qcert::checker::CheckOptions options = args.options;
   options.progress = !options.quiet && isatty(STDERR_FILENO);
-  if (args.paths.size() == 1) return qcert::runCheck(options, std::cout, std::cerr);
+  if (args.paths.size() == 1) return qcert::checker::runCheck(options, std::cout, std::cerr);
 
   // Several files: each in turn, its verdict line after its name; the time
   // limit is the run's; the status is the worst (REJECTED, then undecided,
   // then SAMPLED or PART, then VERIFIED).
-  qcert::ReplayedShards replayed;
+  qcert::checker::ReplayedShards replayed;
   options.replayed = &replayed;
   const auto start = std::chrono::steady_clock::now();
   const double limit = options.timeLimitSeconds;
@@ -52,11 +52,11 @@ int main(int argc, char** argv) {
       verdict << "NOT CHECKED: time limit of " << limit << " s reached (--time-limit); nothing was decided\n";
     } else {
       if (limit > 0) options.timeLimitSeconds = left;
-      status = qcert::runCheck(options, verdict, std::cerr);
+      status = qcert::checker::runCheck(options, verdict, std::cerr);
     }
     if (verdict.str().empty()) verdict << "NOT CHECKED: the file could not be read (the message above says why)\n";
     std::istringstream lines(verdict.str());
-    for (std::string line; std::getline(lines, line);) std::cout << qcert::printableText(path) << ": " << line << std::endl;
+    for (std::string line; std::getline(lines, line);) std::cout << qcert::checker::printableText(path) << ": " << line << std::endl;
     if (rank(status) > rank(worst)) worst = status;
   }
   return worst;

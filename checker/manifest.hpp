@@ -15,7 +15,7 @@
 #include <tuple>
 #include <vector>
 
-namespace qcert {
+namespace qcert::checker {
 
 // The plan's rule for a shard path: relative, non-empty, at most 1024
 // characters of [A-Za-z0-9._/-] without "..".  Front ends ask it before
@@ -54,4 +54,4 @@ ManifestStats verifyManifest(const Certificate& cert, const std::string& manifes
                              const ReplyObserver* observer = nullptr, bool progress = false,
                              ReplayedShards* replayed = nullptr);
 
-}  // namespace qcert
+}  // namespace qcert::checker

@@ -15,7 +15,7 @@
 #include <thread>
 #include <vector>
 
-namespace qcert {
+namespace qcert::checker {
 
 std::string printableText(const std::string& text) {
   static const char kHex[] = "0123456789abcdef";
@@ -97,4 +97,4 @@ void forEachItem(unsigned jobs, size_t items, const std::function<void(size_t)>&
   if (failed) throwFailure(first);
 }
 
-}  // namespace qcert
+}  // namespace qcert::checker

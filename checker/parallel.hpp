@@ -6,7 +6,7 @@
 #include <functional>
 #include <string>
 
-namespace qcert {
+namespace qcert::checker {
 
 // What a failure means for the exit status: a verdict on the certificate
 // (REJECTED, exit 1) or no verdict at all (exit 2: unreadable input, out of
@@ -36,4 +36,4 @@ Failure currentFailure();
 void forEachItem(unsigned jobs, size_t items, const std::function<void(size_t)>& body,
                  const std::function<std::string(size_t)>& label);
 
-}  // namespace qcert
+}  // namespace qcert::checker

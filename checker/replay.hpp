@@ -8,7 +8,7 @@
 #include <cstdint>
 #include <functional>
 
-namespace qcert {
+namespace qcert::checker {
 
 // A read-only hook for front ends (ui/: `qcert explain` and `qcert play` use
 // a certificate's replies).  Called once for every winner decision the check
@@ -40,4 +40,4 @@ uint64_t replayMemoryBound(const Certificate& cert);
 // `observer` (may be null): see ReplyObserver.
 ReplayStats replayCertificate(const Certificate& cert, TokenStream& tokens, const ReplyObserver* observer = nullptr);
 
-}  // namespace qcert
+}  // namespace qcert::checker

@@ -96,7 +96,7 @@ CheckResult runChecker(const std::string& path, unsigned jobs, uint64_t sample, 
     const char* t = std::getenv("QFUZZ_TIME_LIMIT");
     return t && std::atof(t) >= 1 ? std::atof(t) : 2.0;
   }();
-  qcert::CheckOptions o;
+  qcert::checker::CheckOptions o;
   o.path = path;
   o.quiet = true;
   o.jobs = jobs;
@@ -105,7 +105,7 @@ CheckResult runChecker(const std::string& path, unsigned jobs, uint64_t sample, 
   o.sample = sample, o.seed = seed, o.part = part, o.parts = parts;
   std::ostringstream out, err;
   CheckResult r;
-  r.status = qcert::runCheck(o, out, err);
+  r.status = qcert::checker::runCheck(o, out, err);
   r.out = out.str();
   r.err = err.str();
   static const bool verbose = std::getenv("QFUZZ_VERBOSE") != nullptr;

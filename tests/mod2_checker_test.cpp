@@ -67,13 +67,13 @@ std::string writeCertificate(const Fill& fill, const std::function<void(Header::
 // Runs the checker's code path (qcert::runCheck) on that file.
 Verdict check(const Fill& fill, const std::function<void(Header::Builder)>& header = nullptr) {
   const std::string path = writeCertificate(fill, header);
-  qcert::CheckOptions o;
+  qcert::checker::CheckOptions o;
   o.path = path;
   o.quiet = !std::getenv("QCERT_TEST_VERBOSE");
   std::ostringstream out, err;
   Verdict v;
   const auto started = std::chrono::steady_clock::now();
-  v.status = qcert::runCheck(o, out, err);
+  v.status = qcert::checker::runCheck(o, out, err);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   v.line = out.str();
   if (!v.line.empty() && v.line.back() == '\n') v.line.pop_back();
@@ -668,12 +668,12 @@ TEST(Mod2Limits, ARaisedTimeFlagStopsEverySearch) {
   for (size_t i = 0; i < fills.size(); ++i) {
     SCOPED_TRACE(i);
     const std::string path = writeCertificate(fills[i]);
-    qcert::MappedFile file(path);
-    const qcert::Certificate cert = qcert::readCertificate(file);
+    qcert::checker::MappedFile file(path);
+    const qcert::checker::Certificate cert = qcert::checker::readCertificate(file);
     ASSERT_TRUE(cert.isMod2);
-    qcert::limits::gTimeUp = true;
-    EXPECT_THROW(qcert::verifyMod2Certificate(cert, nullptr), qcert::NotChecked);
-    qcert::limits::setTimeLimit(0);  // lowers the flag
+    qcert::checker::limits::gTimeUp = true;
+    EXPECT_THROW(qcert::checker::verifyMod2Certificate(cert, nullptr), qcert::checker::NotChecked);
+    qcert::checker::limits::setTimeLimit(0);  // lowers the flag
     std::remove(path.c_str());
   }
 }

@@ -12,7 +12,7 @@
 #include "checker/manifest.hpp"
 #include "checker/replay.hpp"
 
-using namespace qcert;
+using namespace qcert::checker;
 
 namespace {
 

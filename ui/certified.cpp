@@ -14,6 +14,7 @@
 #include "checker/parallel.hpp"
 
 namespace qcert::ui {
+using namespace checker;  // the checker side of the front end: checker headers only
 namespace {
 
 constexpr size_t kMaxKept = size_t(1) << 22;  // replies held in memory (about 0.5 GiB at most)

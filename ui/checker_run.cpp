@@ -9,15 +9,15 @@
 namespace qcert::ui {
 
 std::string verifiedStatement(const std::string& path, unsigned jobs, double timeLimitSeconds,
-                              const ReplyObserver* observer) {
-  CheckOptions options;
+                              const checker::ReplyObserver* observer) {
+  checker::CheckOptions options;
   options.path = path;
   options.quiet = true;
   options.jobs = std::max(1u, jobs);
   options.timeLimitSeconds = timeLimitSeconds;
   options.observer = observer;
   std::ostringstream out, err;
-  const int status = runCheck(options, out, err);
+  const int status = checker::runCheck(options, out, err);
   std::string verdict = out.str();
   while (!verdict.empty() && verdict.back() == '\n') verdict.pop_back();
   if (status != 0) {
@@ -30,8 +30,8 @@ std::string verifiedStatement(const std::string& path, unsigned jobs, double tim
   return verdict.rfind(prefix, 0) == 0 ? verdict.substr(prefix.size()) : verdict;
 }
 
-std::vector<int> loserMovesInCheckerOrder(const Geometry<8>& geo, const Bits<8>& L, uint32_t heap) {
-  std::vector<Bits<8>> images(geo.sym.size());
+std::vector<int> loserMovesInCheckerOrder(const checker::Geometry<8>& geo, const checker::Bits<8>& L, uint32_t heap) {
+  std::vector<checker::Bits<8>> images(geo.sym.size());
   geo.images(L, images.data());
   std::vector<size_t> stabiliser;
   for (size_t g = 0; g < geo.sym.size(); ++g)

@@ -26,6 +26,7 @@
 #include "checker/replay.hpp"
 
 namespace qcert::ui {
+using namespace checker;  // the checker side of the front end: checker headers only
 namespace {
 
 constexpr size_t kShardsShown = 40;

@@ -20,6 +20,7 @@
 #include "ui/replies.hpp"
 
 namespace qcert::ui {
+using namespace checker;  // the checker side of the front end: checker headers only
 namespace {
 
 struct Key {
