@@ -46,7 +46,7 @@ struct ReplayedShards {
 // shard), IoError for a shard that is not a readable regular file, NotChecked.
 // `announce` (may be null) gets one line on the work ahead before replaying.
 // `observer` (may be null) is told the plan's winBy moves and every shard's
-// replies (replay.hpp, ReplyObserver). `progress`: a line on stderr as shards
+// replies (checker.hpp, ReplyObserver). `progress`: a line on stderr as shards
 // finish (main: when stderr is a terminal); it reports, it decides nothing.
 // `replayed` (may be null; not with an observer, which must see every reply):
 // shards replayed earlier in this run are skipped, the rest added.

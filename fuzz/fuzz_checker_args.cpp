@@ -3,7 +3,7 @@
 // qcert::checker::parseCheckerArgs, the parser checker's main() uses.  It must return
 // (never throw or crash), and options it accepts must be within the ranges
 // `checker --help` states.
-#include "checker/check.hpp"
+#include "checker/checker.hpp"
 
 #include <cstdint>
 #include <cstdio>

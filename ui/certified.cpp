@@ -9,7 +9,7 @@
 
 #include "checker/board.hpp"
 #include "checker/certificate_file.hpp"
-#include "checker/check.hpp"
+#include "checker/checker.hpp"
 #include "ui/checker_run.hpp"
 #include "checker/parallel.hpp"
 

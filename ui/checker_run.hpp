@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "checker/board.hpp"
-#include "checker/replay.hpp"
+#include "checker/checker.hpp"
 
 namespace qcert::ui {
 

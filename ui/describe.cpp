@@ -15,7 +15,7 @@
 #include "checker/board.hpp"
 #include "checker/certificate_file.hpp"
 #include "ui/certified.hpp"
-#include "checker/check.hpp"
+#include "checker/checker.hpp"
 #include "ui/checker_run.hpp"
 #include "checker/limits.hpp"
 #include "checker/manifest.hpp"
