@@ -146,12 +146,9 @@ std::string claimInWords(const Certificate& c) {
 
 namespace {
 
-std::string printable(std::string s) {  // the producer text is untrusted
-  if (s.size() > 200) s.resize(200);
-  for (char& ch : s)
-    if (ch < 0x20 || ch > 0x7e) ch = '?';
-  return s;
-}
+// The producer text is untrusted: its first 200 bytes, '?' for any byte not
+// printable.
+std::string producer(const std::string& text) { return printableText(text.substr(0, 200), '?'); }
 
 // Whole numbers only: boost would read "-1" into an unsigned as 2^64 - 1.
 uint64_t wholeNumber(const std::string& option, const std::string& text, uint64_t min, uint64_t max) {
@@ -262,7 +259,7 @@ Verdict check(const CheckOptions& o, std::ostream& err) {
       return {Verdict::Kind::Unread, "", "--sample and --part apply only to count certificates", ""};
     if (cert.isPartizan || cert.isMod2) {
       v.statement = cert.isPartizan ? verifyPartizanCertificate(cert, announce) : verifyMod2Certificate(cert, announce);
-      report << "  producer: " << printable(cert.producer) << (cert.isPartizan ? "\n  partizan: " : "\n  mod-2: ")
+      report << "  producer: " << producer(cert.producer) << (cert.isPartizan ? "\n  partizan: " : "\n  mod-2: ")
              << timeAndMemory(start) << "\n";
     } else if (cert.isCount) {
       const CountResult r = verifyCountCertificate(cert, o.jobs, o.sample, o.seed, o.part, o.parts, o.progress, announce);
@@ -278,7 +275,7 @@ Verdict check(const CheckOptions& o, std::ostream& err) {
       std::snprintf(text, sizeof text, "%llu cells, %llu recounted in %.2f s (--jobs %u%s), ", (unsigned long long)r.cells,
                     (unsigned long long)r.recounted, r.recountSeconds, o.jobs,
                     o.sample ? (", --seed " + std::to_string(o.seed)).c_str() : "");
-      report << "  producer: " << printable(r.producer.empty() ? cert.producer : r.producer)
+      report << "  producer: " << producer(r.producer.empty() ? cert.producer : r.producer)
              << "\n  count: " << text << timeAndMemory(start) << "\n";
       if (o.sample) report << "  the claim, NOT verified: " << r.statement << "\n";
     } else {
@@ -304,7 +301,7 @@ Verdict check(const CheckOptions& o, std::ostream& err) {
                       (unsigned long long)stats.memoEntries, (unsigned long long)stats.memoHits,
                       (unsigned long long)stats.cutoffSolves, (unsigned long long)stats.solverNodes,
                       (unsigned long long)stats.pairedWins);
-        report << "  producer: " << printable(cert.producer) << "\n" << text << timeAndMemory(start) << "\n";
+        report << "  producer: " << producer(cert.producer) << "\n" << text << timeAndMemory(start) << "\n";
       }
     }
     if (!o.quiet) v.report = report.str();

@@ -17,11 +17,12 @@
 
 namespace qcert::checker {
 
-std::string printableText(const std::string& text) {
+std::string printableText(const std::string& text, char replacement) {
   static const char kHex[] = "0123456789abcdef";
   std::string out;
   for (const unsigned char ch : text)
     if (ch >= 0x20 && ch < 0x7f) out += char(ch);
+    else if (replacement) out += replacement;
     else out += {'\\', 'x', kHex[ch >> 4], kHex[ch & 15]};
   return out;
 }

@@ -20,7 +20,8 @@ struct Failure {
 // Failure texts quote the file (Cap'n Proto's messages echo its bytes, a plan
 // names shard paths), and verdict lines name files: a byte outside printable
 // ASCII becomes \xNN, so that a verdict is one line of text whatever it holds.
-std::string printableText(const std::string& text);
+// With `replacement` (the statistics' producer text), it becomes that byte.
+std::string printableText(const std::string& text, char replacement = 0);
 
 // The failure being handled (call inside a catch block).  Malformed Cap'n
 // Proto data can only come from the file, so it rejects; anything the
