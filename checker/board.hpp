@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-namespace qcert {
+namespace qcert::checker {
 
 // Any doubt about a certificate: the message becomes "REJECTED: <what>".
 struct Rejection : std::runtime_error {
@@ -156,4 +156,4 @@ struct Geometry {
   }
 };
 
-}  // namespace qcert
+}  // namespace qcert::checker

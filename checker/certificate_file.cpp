@@ -15,7 +15,7 @@
 #include <cerrno>
 #include <cstring>
 
-namespace qcert {
+namespace qcert::checker {
 namespace {
 
 constexpr size_t kMaxMessages = size_t(1) << 22;
@@ -79,8 +79,6 @@ uint64_t loadChunk(kj::ArrayPtr<const capnp::word> msg, size_t index,
   return tokenCount;
 }
 
-}  // namespace
-
 const char* fileTypeName(mode_t mode) {
   if (S_ISDIR(mode)) return "a directory";
   if (S_ISFIFO(mode)) return "a named pipe (FIFO)";
@@ -89,6 +87,8 @@ const char* fileTypeName(mode_t mode) {
   if (S_ISSOCK(mode)) return "a socket";
   return "not a regular file";
 }
+
+}  // namespace
 
 uint64_t regularFileSize(const std::string& path, const std::string& label) {
   struct stat st {};
@@ -133,15 +133,17 @@ MappedFile::~MappedFile() {
   if (data_) ::munmap(const_cast<unsigned char*>(data_), size_);
 }
 
-Certificate readCertificate(const MappedFile& file) {
-  // 1. Framing and seal.  mmap is page aligned, so every message start is
-  //    word aligned as long as the file is a whole number of words.
+namespace {
+
+// Step 1, framing: the file cut into its messages.  mmap is page aligned, so
+// every message start is word aligned as long as the file is a whole number
+// of words.
+std::vector<kj::ArrayPtr<const capnp::word>> splitMessages(const MappedFile& file) {
   if (file.size() % sizeof(capnp::word) != 0)
     throw Rejection("file size " + std::to_string(file.size()) + " is not a multiple of 8 (truncated or trailing bytes)");
   kj::ArrayPtr<const capnp::word> rest(reinterpret_cast<const capnp::word*>(file.data()),
                                        file.size() / sizeof(capnp::word));
   std::vector<kj::ArrayPtr<const capnp::word>> messages;
-  Certificate cert;
   while (rest.size() > 0) {
     if (messages.size() >= kMaxMessages) throw Rejection("more than 2^22 messages in the file");
     // The framing (docs/certificate-format.md, "File layout") read here
@@ -169,69 +171,53 @@ Certificate readCertificate(const MappedFile& file) {
     rest = kj::arrayPtr(end, rest.end());
   }
   if (messages.size() < 2) throw Rejection("file holds " + std::to_string(messages.size()) + " message(s); need at least a Header and a Seal");
-  {
-    capnp::FlatArrayMessageReader reader(messages.back(), readerOptions());
-    auto digest = reader.getRoot<Seal>().getXxh3x128();
-    if (digest.size() != 16) throw Rejection("seal digest is " + std::to_string(digest.size()) + " bytes, not 16");
-    const size_t sealed = size_t(reinterpret_cast<const unsigned char*>(messages.back().begin()) - file.data());
-    const XXH128_hash_t h = XXH3_128bits(file.data(), sealed);
-    unsigned char expect[16];
-    for (int i = 0; i < 8; ++i) {
-      expect[i] = uint8_t(h.high64 >> (56 - 8 * i));
-      expect[8 + i] = uint8_t(h.low64 >> (56 - 8 * i));
-    }
-    if (std::memcmp(expect, digest.begin(), 16) != 0) throw Rejection("seal mismatch: file corrupted or modified");
-    std::memcpy(cert.seal.data(), expect, 16);
-  }
+  return messages;
+}
 
-  // 2. Header.
-  capnp::FlatArrayMessageReader reader(messages.front(), readerOptions());
-  auto header = reader.getRoot<Header>();
-  if (header.getFormatVersion() != FORMAT_VERSION)
-    throw Rejection("unsupported format version " + std::to_string(header.getFormatVersion()));
-  if (header.hasMod2()) {  // docs/mod2-game.md, "Certificate file": anything else rejects
-    if (header.hasClaim() || header.hasCount() || header.hasPartizan())
-      throw Rejection("a mod-2 certificate must not set the game claim, the count or the partizan claim");
-    if (header.getCutoff() != 0 || header.getReplyCount() != 0 || header.getChunkCount() != 0)
-      throw Rejection("a mod-2 certificate must have cutoff = replyCount = chunkCount = 0");
-    if (header.hasPlan()) throw Rejection("a mod-2 certificate must not have a plan");
-    if (header.getDefaultReply() != DefaultReply::NONE || header.getMirrorLemma())
-      throw Rejection("a mod-2 certificate must not set a default reply or the mirror lemma");
-    if (messages.size() != 2)
-      throw Rejection("a mod-2 certificate holds a Header and a Seal only, this file " + std::to_string(messages.size()) + " messages");
-    cert.isMod2 = true;
-    cert.header = messages.front();
-    cert.producer = header.getProducer();
-    return cert;
+// Step 1, seal: the last message's digest is XXH3-128 of every byte before it.
+std::array<unsigned char, 16> checkSeal(const MappedFile& file, kj::ArrayPtr<const capnp::word> sealMessage) {
+  capnp::FlatArrayMessageReader reader(sealMessage, readerOptions());
+  auto digest = reader.getRoot<Seal>().getXxh3x128();
+  if (digest.size() != 16) throw Rejection("seal digest is " + std::to_string(digest.size()) + " bytes, not 16");
+  const size_t sealed = size_t(reinterpret_cast<const unsigned char*>(sealMessage.begin()) - file.data());
+  const XXH128_hash_t h = XXH3_128bits(file.data(), sealed);
+  std::array<unsigned char, 16> expect;
+  for (int i = 0; i < 8; ++i) {
+    expect[i] = uint8_t(h.high64 >> (56 - 8 * i));
+    expect[8 + i] = uint8_t(h.low64 >> (56 - 8 * i));
   }
-  if (header.hasPartizan()) {  // docs/partizan-game.md, "Certificate file": anything else rejects
-    if (header.hasClaim() || header.hasCount() || header.hasMod2())
-      throw Rejection("a partizan certificate must not set the game claim, the count or the mod-2 claim");
-    if (header.getCutoff() != 0 || header.getReplyCount() != 0 || header.getChunkCount() != 0)
-      throw Rejection("a partizan certificate must have cutoff = replyCount = chunkCount = 0");
-    if (header.hasPlan()) throw Rejection("a partizan certificate must not have a plan");
-    if (header.getDefaultReply() != DefaultReply::NONE) throw Rejection("a partizan certificate must not set a default reply");
-    if (header.getMirrorLemma()) throw Rejection("a partizan certificate must not set mirrorLemma");
-    if (messages.size() != 2)
-      throw Rejection("a partizan certificate holds a Header and a Seal only, this file " + std::to_string(messages.size()) + " messages");
-    cert.isPartizan = true;
-    cert.header = messages.front();
-    cert.producer = header.getProducer();
-    return cert;
-  }
-  if (header.hasCount()) {  // docs/count-certificates.md, "File layout": anything else rejects
-    if (header.hasClaim()) throw Rejection("a count certificate must not set the game claim");
-    if (header.getCutoff() != 0 || header.getReplyCount() != 0 || header.getChunkCount() != 0)
-      throw Rejection("a count certificate must have cutoff = replyCount = chunkCount = 0");
-    if (header.hasPlan()) throw Rejection("a count certificate must not have a plan");
-    if (header.getMirrorLemma()) throw Rejection("a count certificate must not set the mirror lemma");
-    if (messages.size() != 2)
-      throw Rejection("a count certificate holds a Header and a Seal only, this file " + std::to_string(messages.size()) + " messages");
-    cert.isCount = true;
-    cert.header = messages.front();
-    cert.producer = header.getProducer();
-    return cert;
-  }
+  if (std::memcmp(expect.data(), digest.begin(), 16) != 0) throw Rejection("seal mismatch: file corrupted or modified");
+  return expect;
+}
+
+// Step 2 for the families whose certificate is a Header and a Seal only
+// (docs/mod2-game.md, docs/partizan-game.md, docs/count-certificates.md): the
+// fields of the other kinds must be unset.  Each family keeps its own words
+// for the rules it breaks; a null text: the family has no such rule.
+struct HeaderOnlyRules {
+  const char* family;          // "a mod-2 certificate"
+  bool otherClaims;            // a claim of another kind is set
+  const char* otherClaimsText;
+  const char* defaultReplyText;
+  const char* mirrorLemmaText;
+};
+
+void checkHeaderOnly(const Header::Reader& header, size_t messages, const HeaderOnlyRules& rules) {
+  const std::string a = rules.family;
+  if (rules.otherClaims) throw Rejection(a + " must not set " + rules.otherClaimsText);
+  if (header.getCutoff() != 0 || header.getReplyCount() != 0 || header.getChunkCount() != 0)
+    throw Rejection(a + " must have cutoff = replyCount = chunkCount = 0");
+  if (header.hasPlan()) throw Rejection(a + " must not have a plan");
+  if (rules.defaultReplyText && header.getDefaultReply() != DefaultReply::NONE)
+    throw Rejection(a + " must not set " + rules.defaultReplyText);
+  if (header.getMirrorLemma()) throw Rejection(a + " must not set " + rules.mirrorLemmaText);
+  if (messages != 2)
+    throw Rejection(a + " holds a Header and a Seal only, this file " + std::to_string(messages) + " messages");
+}
+
+// Step 2 for a game certificate: the claim, its variant (docs/variants.md;
+// the defaults are the queens game on the square) and the header's counts.
+void readGameHeader(const Header::Reader& header, size_t messages, Certificate& cert) {
   auto claim = header.getClaim();
   if (claim.getRuleset() != Ruleset::QUEENS) throw Rejection("unsupported ruleset " + std::to_string(unsigned(claim.getRuleset())));
   cert.boardSize = claim.getBoardSize();
@@ -247,7 +233,6 @@ Certificate readCertificate(const MappedFile& file) {
   cert.claimWin = outcome == Outcome::WIN;
   cert.grundy = kind == ClaimKind::GRUNDY;
   cert.defaultReply = unsigned(defaultReply);
-  // The variant (docs/variants.md); the defaults are the queens game on the square.
   cert.board.rows = cert.boardSize;
   cert.board.cols = claim.getColumns() ? claim.getColumns() : cert.boardSize;
   if (cert.board.cols > 22) throw Rejection("columns " + std::to_string(cert.board.cols) + " is outside 1..22");
@@ -276,15 +261,42 @@ Certificate readCertificate(const MappedFile& file) {
     cert.queens.push_back(q);
   }
   cert.replyCount = header.getReplyCount();
-  cert.producer = header.getProducer();
   const uint64_t chunkCount = header.getChunkCount();
-  cert.header = messages.front();
   cert.hasPlan = header.hasPlan();
   if (cert.hasPlan && (chunkCount != 0 || cert.replyCount != 0))
     throw Rejection("a shard manifest (header with a plan) must have chunkCount = replyCount = 0");
-  if (chunkCount + 2 != messages.size())
+  if (chunkCount + 2 != messages)
     throw Rejection("header announces " + std::to_string(chunkCount) + " chunks but the file holds " +
-                    std::to_string(messages.size() - 2) + " messages between Header and Seal");
+                    std::to_string(messages - 2) + " messages between Header and Seal");
+}
+
+}  // namespace
+
+Certificate readCertificate(const MappedFile& file) {
+  // 1. Framing and seal (before anything else is interpreted).
+  const std::vector<kj::ArrayPtr<const capnp::word>> messages = splitMessages(file);
+  Certificate cert;
+  cert.seal = checkSeal(file, messages.back());
+
+  // 2. Header.
+  capnp::FlatArrayMessageReader reader(messages.front(), readerOptions());
+  auto header = reader.getRoot<Header>();
+  if (header.getFormatVersion() != FORMAT_VERSION)
+    throw Rejection("unsupported format version " + std::to_string(header.getFormatVersion()));
+  cert.header = messages.front();
+  cert.producer = header.getProducer();
+  // Anything but what each family's document lists rejects.
+  if ((cert.isMod2 = header.hasMod2()))
+    checkHeaderOnly(header, messages.size(), {"a mod-2 certificate", header.hasClaim() || header.hasCount() || header.hasPartizan(),
+                                              "the game claim, the count or the partizan claim",
+                                              "a default reply or the mirror lemma", "a default reply or the mirror lemma"});
+  else if ((cert.isPartizan = header.hasPartizan()))
+    checkHeaderOnly(header, messages.size(), {"a partizan certificate", header.hasClaim() || header.hasCount() || header.hasMod2(),
+                                              "the game claim, the count or the mod-2 claim", "a default reply", "mirrorLemma"});
+  else if ((cert.isCount = header.hasCount()))
+    checkHeaderOnly(header, messages.size(), {"a count certificate", header.hasClaim(), "the game claim", nullptr, "the mirror lemma"});
+  if (cert.isMod2 || cert.isPartizan || cert.isCount) return cert;
+  readGameHeader(header, messages.size(), cert);
   cert.chunks.assign(messages.begin() + 1, messages.end() - 1);
 
   // 3. Every chunk decompresses and holds exactly its tokens; counts add up.
@@ -314,4 +326,4 @@ uint32_t TokenStream::next() {
   return uint32_t(value);
 }
 
-}  // namespace qcert
+}  // namespace qcert::checker

@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-namespace qcert {
+namespace qcert::checker {
 
 // Missing/unreadable/special file and similar: exit status 2, not a verdict.
 struct IoError : std::runtime_error {
@@ -88,4 +88,4 @@ class TokenStream {
   uint64_t consumed_ = 0;
 };
 
-}  // namespace qcert
+}  // namespace qcert::checker

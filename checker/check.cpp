@@ -1,7 +1,7 @@
 // The checker's command line and the flow from a file to a verdict.
 // Exit status: 0 VERIFIED, 1 REJECTED, 2 not checked (usage, unreadable or
 // special file, out of time or memory), 3 SAMPLED or PART.
-#include "checker/check.hpp"
+#include "checker/checker.hpp"
 
 #include "checker/board.hpp"
 #include "checker/certificate_file.hpp"
@@ -29,7 +29,7 @@
 
 namespace po = boost::program_options;
 
-namespace qcert {
+namespace qcert::checker {
 namespace {
 
 const char* kUsage =
@@ -146,12 +146,9 @@ std::string claimInWords(const Certificate& c) {
 
 namespace {
 
-std::string printable(std::string s) {  // the producer text is untrusted
-  if (s.size() > 200) s.resize(200);
-  for (char& ch : s)
-    if (ch < 0x20 || ch > 0x7e) ch = '?';
-  return s;
-}
+// The producer text is untrusted: its first 200 bytes, '?' for any byte not
+// printable.
+std::string producer(const std::string& text) { return printableText(text.substr(0, 200), '?'); }
 
 // Whole numbers only: boost would read "-1" into an unsigned as 2^64 - 1.
 uint64_t wholeNumber(const std::string& option, const std::string& text, uint64_t min, uint64_t max) {
@@ -170,11 +167,6 @@ std::string timeAndMemory(std::chrono::steady_clock::time_point start) {
   std::snprintf(text, sizeof text, "%.2f s, peak RSS %.1f MiB",
                 std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), ru.ru_maxrss / 1024.0);
   return text;
-}
-
-int verdict(std::ostream& out, const char* word, const std::string& text, int status) {
-  out << word << ": " << text << std::endl;
-  return status;
 }
 
 }  // namespace
@@ -242,91 +234,83 @@ ParsedArgs parseCheckerArgs(int argc, const char* const* argv, unsigned defaultJ
   return r;
 }
 
-int runCheck(const CheckOptions& o, std::ostream& out, std::ostream& err) {
+int Verdict::exitStatus() const {
+  static const int kStatus[] = {0, 1, 2, 2, 3, 3};
+  return kStatus[int(kind)];
+}
+
+std::string Verdict::line() const {
+  static const char* const kWords[] = {"VERIFIED: ", "REJECTED: ", "NOT CHECKED: ", "", "SAMPLED: ", "PART: "};
+  return kind == Kind::Unread ? "" : kWords[int(kind)] + (kind == Kind::Verified ? statement : reason);
+}
+
+Verdict check(const CheckOptions& o, std::ostream& err) {
   const auto start = std::chrono::steady_clock::now();
   limits::setTimeLimit(o.timeLimitSeconds);
   limits::setMemoryLimit(o.maxMemoryMiB << 20);
   limits::setWorkCeiling(double(o.maxCpuHours) * 3600);
   std::ostream* announce = o.quiet ? nullptr : &err;
+  Verdict v{Verdict::Kind::Verified, "", "", ""};
+  std::ostringstream report;
   try {
     MappedFile file(o.path);
     const Certificate cert = readCertificate(file);
-    if ((o.sample || o.parts) && !cert.isCount) {
-      err << "checker: --sample and --part apply only to count certificates" << std::endl;
-      return 2;
-    }
-    if (cert.isPartizan) {
-      const std::string statement = verifyPartizanCertificate(cert, announce);
-      out << "VERIFIED: " << statement << std::endl;
-      if (!o.quiet) err << "  producer: " << printable(cert.producer) << "\n  partizan: " << timeAndMemory(start) << "\n";
-      return 0;
-    }
-    if (cert.isMod2) {
-      const std::string statement = verifyMod2Certificate(cert, announce);
-      out << "VERIFIED: " << statement << std::endl;
-      if (!o.quiet) err << "  producer: " << printable(cert.producer) << "\n  mod-2: " << timeAndMemory(start) << "\n";
-      return 0;
-    }
-    if (cert.isCount) {
+    if ((o.sample || o.parts) && !cert.isCount)
+      return {Verdict::Kind::Unread, "", "--sample and --part apply only to count certificates", ""};
+    if (cert.isPartizan || cert.isMod2) {
+      v.statement = cert.isPartizan ? verifyPartizanCertificate(cert, announce) : verifyMod2Certificate(cert, announce);
+      report << "  producer: " << producer(cert.producer) << (cert.isPartizan ? "\n  partizan: " : "\n  mod-2: ")
+             << timeAndMemory(start) << "\n";
+    } else if (cert.isCount) {
       const CountResult r = verifyCountCertificate(cert, o.jobs, o.sample, o.seed, o.part, o.parts, o.progress, announce);
+      v.statement = r.statement;
+      const std::string recounted = std::to_string(r.recounted) + " of " + std::to_string(r.cells) + " cells recounted and equal; ";
       if (o.parts)
-        out << "PART: part " << o.part << " of " << o.parts << ": " << r.recounted << " of " << r.cells
-            << " cells recounted and equal; the claim is verified only when every part 0.." << o.parts - 1
-            << " of this file passes" << std::endl;
+        v = {Verdict::Kind::Part, r.statement, "part " + std::to_string(o.part) + " of " + std::to_string(o.parts) + ": " + recounted +
+             "the claim is verified only when every part 0.." + std::to_string(o.parts - 1) + " of this file passes", ""};
       else if (o.sample)
-        out << "SAMPLED: " << r.recounted << " of " << r.cells << " cells recounted and equal; the claim is NOT verified "
-            << "(only these cells were recounted; the other cells' counts are the prover's word)" << std::endl;
-      else
-        out << "VERIFIED: " << r.statement << std::endl;
-      if (!o.quiet) {
-        char text[160];
-        std::snprintf(text, sizeof text, "%llu cells, %llu recounted in %.2f s (--jobs %u%s), ", (unsigned long long)r.cells,
-                      (unsigned long long)r.recounted, r.recountSeconds, o.jobs,
-                      o.sample ? (", --seed " + std::to_string(o.seed)).c_str() : "");
-        err << "  producer: " << printable(r.producer.empty() ? cert.producer : r.producer) << "\n  count: " << text
-            << timeAndMemory(start) << "\n";
-        if (o.sample) err << "  the claim, NOT verified: " << r.statement << "\n";
+        v = {Verdict::Kind::Sampled, r.statement, recounted + "the claim is NOT verified "
+             "(only these cells were recounted; the other cells' counts are the prover's word)", ""};
+      char text[160];
+      std::snprintf(text, sizeof text, "%llu cells, %llu recounted in %.2f s (--jobs %u%s), ", (unsigned long long)r.cells,
+                    (unsigned long long)r.recounted, r.recountSeconds, o.jobs,
+                    o.sample ? (", --seed " + std::to_string(o.seed)).c_str() : "");
+      report << "  producer: " << producer(r.producer.empty() ? cert.producer : r.producer)
+             << "\n  count: " << text << timeAndMemory(start) << "\n";
+      if (o.sample) report << "  the claim, NOT verified: " << r.statement << "\n";
+    } else {
+      v.statement = claimInWords(cert);
+      if (announce) *announce << "  checking: " << v.statement << std::endl;
+      if (cert.hasPlan) {
+        const ManifestStats stats = verifyManifest(cert, o.path, o.jobs, announce, o.observer, o.progress, o.replayed);
+        report << "  manifest: " << stats.shards << " shards, tokens " << stats.tokens << ", nodes " << stats.nodes
+               << " (over all shards" << (stats.replayedBefore ? ", " + std::to_string(stats.replayedBefore) + " of them replayed earlier in this run" : "")
+               << "), " << timeAndMemory(start) << "\n";
+      } else {
+        if (announce)
+          *announce << "  replay: cut-off " << cert.cutoff << ", " << cert.replyCount << (cert.replyCount == 1 ? " reply token in " : " reply tokens in ")
+                    << cert.chunks.size() << (cert.chunks.size() == 1 ? " chunk" : " chunks") << "; memory at most about " << (replayMemoryBound(cert) >> 20) << " MiB (--max-memory "
+                    << (limits::memoryLimit() >> 20) << " MiB)" << std::endl;
+        TokenStream tokens(cert);
+        const ReplayStats stats = replayCertificate(cert, tokens, o.observer);
+        char text[400];
+        std::snprintf(text, sizeof text,
+                      "  cutoff %u, tokens %llu, nodes %llu, memo entries %llu, memo hits %llu\n"
+                      "  exhaustive solves %llu (%llu solver nodes), wins paired with a sibling's %llu, ",
+                      cert.cutoff, (unsigned long long)tokens.consumed(), (unsigned long long)stats.nodes,
+                      (unsigned long long)stats.memoEntries, (unsigned long long)stats.memoHits,
+                      (unsigned long long)stats.cutoffSolves, (unsigned long long)stats.solverNodes,
+                      (unsigned long long)stats.pairedWins);
+        report << "  producer: " << producer(cert.producer) << "\n" << text << timeAndMemory(start) << "\n";
       }
-      return o.sample || o.parts ? 3 : 0;
     }
-    if (announce) *announce << "  checking: " << claimInWords(cert) << std::endl;
-    if (cert.hasPlan) {
-      const ManifestStats stats = verifyManifest(cert, o.path, o.jobs, announce, o.observer, o.progress, o.replayed);
-      out << "VERIFIED: " << claimInWords(cert) << std::endl;
-      if (!o.quiet)
-        err << "  manifest: " << stats.shards << " shards, tokens " << stats.tokens << ", nodes " << stats.nodes
-            << " (over all shards" << (stats.replayedBefore ? ", " + std::to_string(stats.replayedBefore) + " of them replayed earlier in this run" : "")
-            << "), " << timeAndMemory(start) << "\n";
-      return 0;
-    }
-    if (announce)
-      *announce << "  replay: cut-off " << cert.cutoff << ", " << cert.replyCount << (cert.replyCount == 1 ? " reply token in " : " reply tokens in ")
-                << cert.chunks.size() << (cert.chunks.size() == 1 ? " chunk" : " chunks") << "; memory at most about " << (replayMemoryBound(cert) >> 20) << " MiB (--max-memory "
-                << (limits::memoryLimit() >> 20) << " MiB)" << std::endl;
-    TokenStream tokens(cert);
-    const ReplayStats stats = replayCertificate(cert, tokens, o.observer);
-    out << "VERIFIED: " << claimInWords(cert) << std::endl;
-    if (!o.quiet) {
-      char text[400];
-      std::snprintf(text, sizeof text,
-                    "  cutoff %u, tokens %llu, nodes %llu, memo entries %llu, memo hits %llu\n"
-                    "  exhaustive solves %llu (%llu solver nodes), wins paired with a sibling's %llu, ",
-                    cert.cutoff, (unsigned long long)tokens.consumed(), (unsigned long long)stats.nodes,
-                    (unsigned long long)stats.memoEntries, (unsigned long long)stats.memoHits,
-                    (unsigned long long)stats.cutoffSolves, (unsigned long long)stats.solverNodes,
-                    (unsigned long long)stats.pairedWins);
-      err << "  producer: " << printable(cert.producer) << "\n" << text << timeAndMemory(start) << "\n";
-    }
-    return 0;
+    if (!o.quiet) v.report = report.str();
+    return v;
   } catch (...) {
     const Failure f = currentFailure();
-    switch (f.kind) {
-      case FailureKind::rejected: return verdict(out, "REJECTED", f.text, 1);
-      case FailureKind::ioError: err << "checker: " << f.text << std::endl; return 2;
-      case FailureKind::notChecked: return verdict(out, "NOT CHECKED", f.text, 2);
-    }
-    return 2;
+    using K = Verdict::Kind;
+    return {f.kind == FailureKind::rejected ? K::Rejected : f.kind == FailureKind::ioError ? K::Unread : K::NotChecked, "", f.text, ""};
   }
 }
 
-}  // namespace qcert
+}  // namespace qcert::checker

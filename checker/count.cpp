@@ -31,7 +31,7 @@
 #include <random>
 #include <vector>
 
-namespace qcert {
+namespace qcert::checker {
 namespace {
 
 constexpr size_t kMaxCells = size_t(1) << 20;
@@ -634,4 +634,4 @@ CountResult verifyCountCertificate(const Certificate& cert, unsigned jobs, uint6
   return result;
 }
 
-}  // namespace qcert
+}  // namespace qcert::checker

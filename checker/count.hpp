@@ -8,7 +8,7 @@
 #include <iosfwd>
 #include <string>
 
-namespace qcert {
+namespace qcert::checker {
 
 struct CountResult {
   std::string statement;     // what VERIFIED: is followed by (the claim, in words)
@@ -32,4 +32,4 @@ CountResult verifyCountCertificate(const Certificate& cert, unsigned jobs, uint6
                                    uint64_t part = 0, uint64_t parts = 0, bool progress = false,
                                    std::ostream* announce = nullptr);
 
-}  // namespace qcert
+}  // namespace qcert::checker

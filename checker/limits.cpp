@@ -10,7 +10,7 @@
 #include <cinttypes>
 #include <cstdio>
 
-namespace qcert::limits {
+namespace qcert::checker::limits {
 
 std::atomic<bool> gTimeUp{false};
 
@@ -133,4 +133,4 @@ std::string outOfMemoryText() {
   return "out of memory (the system refused an allocation or a thread; limit " + mib(memoryLimit()) + ")";
 }
 
-}  // namespace qcert::limits
+}  // namespace qcert::checker::limits

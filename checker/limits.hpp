@@ -7,7 +7,7 @@
 #include <stdexcept>
 #include <string>
 
-namespace qcert {
+namespace qcert::checker {
 
 // Out of time, memory or threads: the message becomes "NOT CHECKED: <what>".
 struct NotChecked : std::runtime_error {
@@ -51,4 +51,4 @@ void refuseLongerThanCeiling(double seconds, const std::string& what);
 std::string outOfMemoryText();
 
 }  // namespace limits
-}  // namespace qcert
+}  // namespace qcert::checker

@@ -1,5 +1,6 @@
 // qcert checker: the trusted verifier of queens-game and count certificates.
-#include "checker/check.hpp"
+#include "checker/checker.hpp"
+#include "checker/manifest.hpp"
 #include "checker/parallel.hpp"
 #include "version/version.hpp"
 
@@ -12,6 +13,8 @@
 #include <sstream>
 #include <thread>
 
+using qcert::checker::Verdict;
+
 int main(int argc, char** argv) {
   if (argc > 1 && std::strcmp(argv[1], "--version") == 0) {
     if (argc > 2) {
@@ -21,7 +24,7 @@ int main(int argc, char** argv) {
     std::cout << qcert::versionLine("checker") << "\n";
     return 0;
   }
-  const qcert::ParsedArgs args = qcert::parseCheckerArgs(argc, argv, std::max(1u, std::thread::hardware_concurrency()));
+  const qcert::checker::ParsedArgs args = qcert::checker::parseCheckerArgs(argc, argv, std::max(1u, std::thread::hardware_concurrency()));
   if (!args.help.empty()) {
     std::cout << args.help;
     return 0;
@@ -30,14 +33,20 @@ int main(int argc, char** argv) {
     std::cerr << "checker: " << args.error << " (try checker --help)\n";
     return 2;
   }
-  qcert::CheckOptions options = args.options;
+  qcert::checker::CheckOptions options = args.options;
   options.progress = !options.quiet && isatty(STDERR_FILENO);
-  if (args.paths.size() == 1) return qcert::runCheck(options, std::cout, std::cerr);
+  if (args.paths.size() == 1) {
+    const Verdict v = qcert::checker::check(options, std::cerr);
+    if (v.kind == Verdict::Kind::Unread) std::cerr << "checker: " << v.reason << std::endl;
+    else std::cout << v.line() << std::endl;
+    std::cerr << v.report;
+    return v.exitStatus();
+  }
 
-  // Several files: each in turn, its verdict line after its name; the time
-  // limit is the run's; the status is the worst (REJECTED, then undecided,
-  // then SAMPLED or PART, then VERIFIED).
-  qcert::ReplayedShards replayed;
+  // Several files: each in turn, its verdict line after its name (after the
+  // statistics); the time limit is the run's; the status is the worst
+  // (REJECTED, then undecided, then SAMPLED or PART, then VERIFIED).
+  qcert::checker::ReplayedShards replayed;
   options.replayed = &replayed;
   const auto start = std::chrono::steady_clock::now();
   const double limit = options.timeLimitSeconds;
@@ -45,19 +54,21 @@ int main(int argc, char** argv) {
   int worst = 0;
   for (const std::string& path : args.paths) {
     options.path = path;
-    std::ostringstream verdict;
-    int status = 2;
+    Verdict v;
     const double left = limit - std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     if (limit > 0 && left < 1) {
-      verdict << "NOT CHECKED: time limit of " << limit << " s reached (--time-limit); nothing was decided\n";
+      std::ostringstream reason;
+      reason << "time limit of " << limit << " s reached (--time-limit); nothing was decided";
+      v = {Verdict::Kind::NotChecked, "", reason.str(), ""};
     } else {
       if (limit > 0) options.timeLimitSeconds = left;
-      status = qcert::runCheck(options, verdict, std::cerr);
+      v = qcert::checker::check(options, std::cerr);
     }
-    if (verdict.str().empty()) verdict << "NOT CHECKED: the file could not be read (the message above says why)\n";
-    std::istringstream lines(verdict.str());
-    for (std::string line; std::getline(lines, line);) std::cout << qcert::printableText(path) << ": " << line << std::endl;
-    if (rank(status) > rank(worst)) worst = status;
+    if (v.kind == Verdict::Kind::Unread) std::cerr << "checker: " << v.reason << std::endl;
+    std::cerr << v.report;
+    std::istringstream lines((v.kind == Verdict::Kind::Unread ? "NOT CHECKED: the file could not be read (the message above says why)" : v.line()) + "\n");
+    for (std::string line; std::getline(lines, line);) std::cout << qcert::checker::printableText(path) << ": " << line << std::endl;
+    if (rank(v.exitStatus()) > rank(worst)) worst = v.exitStatus();
   }
   return worst;
 }

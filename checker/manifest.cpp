@@ -17,7 +17,7 @@
 #include <filesystem>
 #include <ostream>
 
-namespace qcert {
+namespace qcert::checker {
 namespace {
 
 constexpr unsigned kMaxPlanDepth = 64;
@@ -179,4 +179,4 @@ ManifestStats verifyManifest(const Certificate& cert, const std::string& manifes
   return stats;
 }
 
-}  // namespace qcert
+}  // namespace qcert::checker

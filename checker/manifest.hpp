@@ -15,7 +15,7 @@
 #include <tuple>
 #include <vector>
 
-namespace qcert {
+namespace qcert::checker {
 
 // The plan's rule for a shard path: relative, non-empty, at most 1024
 // characters of [A-Za-z0-9._/-] without "..".  Front ends ask it before
@@ -46,7 +46,7 @@ struct ReplayedShards {
 // shard), IoError for a shard that is not a readable regular file, NotChecked.
 // `announce` (may be null) gets one line on the work ahead before replaying.
 // `observer` (may be null) is told the plan's winBy moves and every shard's
-// replies (replay.hpp, ReplyObserver). `progress`: a line on stderr as shards
+// replies (checker.hpp, ReplyObserver). `progress`: a line on stderr as shards
 // finish (main: when stderr is a terminal); it reports, it decides nothing.
 // `replayed` (may be null; not with an observer, which must see every reply):
 // shards replayed earlier in this run are skipped, the rest added.
@@ -54,4 +54,4 @@ ManifestStats verifyManifest(const Certificate& cert, const std::string& manifes
                              const ReplyObserver* observer = nullptr, bool progress = false,
                              ReplayedShards* replayed = nullptr);
 
-}  // namespace qcert
+}  // namespace qcert::checker

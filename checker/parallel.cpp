@@ -15,13 +15,14 @@
 #include <thread>
 #include <vector>
 
-namespace qcert {
+namespace qcert::checker {
 
-std::string printableText(const std::string& text) {
+std::string printableText(const std::string& text, char replacement) {
   static const char kHex[] = "0123456789abcdef";
   std::string out;
   for (const unsigned char ch : text)
     if (ch >= 0x20 && ch < 0x7f) out += char(ch);
+    else if (replacement) out += replacement;
     else out += {'\\', 'x', kHex[ch >> 4], kHex[ch & 15]};
   return out;
 }
@@ -97,4 +98,4 @@ void forEachItem(unsigned jobs, size_t items, const std::function<void(size_t)>&
   if (failed) throwFailure(first);
 }
 
-}  // namespace qcert
+}  // namespace qcert::checker

@@ -6,7 +6,7 @@
 #include <functional>
 #include <string>
 
-namespace qcert {
+namespace qcert::checker {
 
 // What a failure means for the exit status: a verdict on the certificate
 // (REJECTED, exit 1) or no verdict at all (exit 2: unreadable input, out of
@@ -20,7 +20,8 @@ struct Failure {
 // Failure texts quote the file (Cap'n Proto's messages echo its bytes, a plan
 // names shard paths), and verdict lines name files: a byte outside printable
 // ASCII becomes \xNN, so that a verdict is one line of text whatever it holds.
-std::string printableText(const std::string& text);
+// With `replacement` (the statistics' producer text), it becomes that byte.
+std::string printableText(const std::string& text, char replacement = 0);
 
 // The failure being handled (call inside a catch block).  Malformed Cap'n
 // Proto data can only come from the file, so it rejects; anything the
@@ -36,4 +37,4 @@ Failure currentFailure();
 void forEachItem(unsigned jobs, size_t items, const std::function<void(size_t)>& body,
                  const std::function<std::string(size_t)>& label);
 
-}  // namespace qcert
+}  // namespace qcert::checker

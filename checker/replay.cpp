@@ -12,7 +12,7 @@
 #include <exception>
 #include <functional>
 
-namespace qcert {
+namespace qcert::checker {
 namespace {
 
 std::string heapText(uint32_t h) { return h ? " and a heap of " + std::to_string(h) : ""; }
@@ -469,4 +469,4 @@ ReplayStats replayCertificate(const Certificate& cert, TokenStream& tokens, cons
   throw Rejection("board size out of range");
 }
 
-}  // namespace qcert
+}  // namespace qcert::checker

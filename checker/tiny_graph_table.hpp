@@ -14,7 +14,7 @@
 #include <memory>
 #include <vector>
 
-namespace qcert {
+namespace qcert::checker {
 
 // The bits of x at the positions of mask's set bits, packed to the bottom
 // (the BMI2 instruction pext, or the same by a loop).
@@ -121,4 +121,4 @@ class TinyGraphTable {
   mutable std::unique_ptr<std::atomic<uint64_t>[]> sevenReady_{new std::atomic<uint64_t>[size_t(1) << (pairs(6) - 6)]{}};
 };
 
-}  // namespace qcert
+}  // namespace qcert::checker

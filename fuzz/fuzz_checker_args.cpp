@@ -1,9 +1,9 @@
 // Fuzz target: the checker's command line.  The input is split at NUL bytes
 // into argv[1..] (argv[0] = "checker", at most 64 arguments) and given to
-// qcert::parseCheckerArgs, the parser checker's main() uses.  It must return
+// qcert::checker::parseCheckerArgs, the parser checker's main() uses.  It must return
 // (never throw or crash), and options it accepts must be within the ranges
 // `checker --help` states.
-#include "checker/check.hpp"
+#include "checker/checker.hpp"
 
 #include <cstdint>
 #include <cstdio>
@@ -42,13 +42,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   for (const auto& a : args) argv.push_back(a.c_str());
   argv.push_back(nullptr);
   const unsigned defaultJobs = 1 + (size ? data[0] % 8 : 0);
-  const qcert::ParsedArgs r = qcert::parseCheckerArgs(int(args.size()), argv.data(), defaultJobs);
+  const qcert::checker::ParsedArgs r = qcert::checker::parseCheckerArgs(int(args.size()), argv.data(), defaultJobs);
   if (!r.help.empty()) {
     if (!r.error.empty()) fail("both help and an error");
     return 0;
   }
   if (!r.error.empty()) return 0;
-  const qcert::CheckOptions& o = r.options;
+  const qcert::checker::CheckOptions& o = r.options;
   const uint64_t kMax = uint64_t(1) << 20;
   if (o.path.empty()) fail("accepted without a certificate file");
   if (r.paths.empty() || r.paths[0] != o.path) fail("the first of the files is not the one checked first");

@@ -1,6 +1,6 @@
 #include "fuzz/fuzz_common.hpp"
 
-#include "checker/check.hpp"
+#include "checker/checker.hpp"
 #include "schema/qcert.capnp.h"
 
 #include <capnp/message.h>
@@ -96,34 +96,25 @@ CheckResult runChecker(const std::string& path, unsigned jobs, uint64_t sample, 
     const char* t = std::getenv("QFUZZ_TIME_LIMIT");
     return t && std::atof(t) >= 1 ? std::atof(t) : 2.0;
   }();
-  qcert::CheckOptions o;
+  qcert::checker::CheckOptions o;
   o.path = path;
   o.quiet = true;
   o.jobs = jobs;
   o.timeLimitSeconds = seconds;
   o.maxMemoryMiB = 1024;
   o.sample = sample, o.seed = seed, o.part = part, o.parts = parts;
-  std::ostringstream out, err;
+  std::ostringstream err;  // quiet: nothing is written there
   CheckResult r;
-  r.status = qcert::runCheck(o, out, err);
-  r.out = out.str();
-  r.err = err.str();
+  r.verdict = qcert::checker::check(o, err);
+  r.status = r.verdict.exitStatus();
+  r.out = r.verdict.line();
   static const bool verbose = std::getenv("QFUZZ_VERBOSE") != nullptr;
-  if (verbose) std::fprintf(stderr, "status %d: %s%s", r.status, r.out.c_str(), r.out.empty() ? r.err.c_str() : "");
-  auto starts = [&](const char* w) { return r.out.rfind(w, 0) == 0; };
-  switch (r.status) {
-    case 0:
-      if (!starts("VERIFIED: ")) fail("exit 0 without a VERIFIED line: '" + r.out + "'");
-      if (sample || parts) fail("VERIFIED with --sample/--part: '" + r.out + "'");
-      break;
-    case 1: if (!starts("REJECTED: ")) fail("exit 1 without a REJECTED line: '" + r.out + "'"); break;
-    case 2: if (!r.out.empty() && !starts("NOT CHECKED: ")) fail("exit 2 with a verdict line: '" + r.out + "'"); break;
-    case 3:
-      if (!sample && !parts) fail("exit 3 without --sample/--part: '" + r.out + "'");
-      if (!starts(sample ? "SAMPLED: " : "PART: ")) fail("exit 3 without a SAMPLED/PART line: '" + r.out + "'");
-      break;
-    default: fail("runCheck returned " + std::to_string(r.status) + ": '" + r.out + "'");
-  }
+  if (verbose) std::fprintf(stderr, "status %d: %s\n", r.status, r.out.empty() ? r.verdict.reason.c_str() : r.out.c_str());
+  using Kind = qcert::checker::Verdict::Kind;
+  const Kind kind = r.verdict.kind;
+  if (kind == Kind::Verified && (sample || parts)) fail("VERIFIED with --sample/--part: '" + r.out + "'");
+  if ((kind == Kind::Sampled && !sample) || (kind == Kind::Part && !parts)) fail("SAMPLED without --sample or PART without --part: '" + r.out + "'");
+  if ((kind == Kind::Verified ? r.verdict.statement : r.verdict.reason).empty()) fail("a verdict that says neither what nor why: '" + r.out + "'");
   return r;
 }
 

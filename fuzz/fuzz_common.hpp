@@ -1,10 +1,11 @@
 // Shared by the fuzz targets (fuzz/*.cpp): a scratch directory per process,
-// sealing file bodies, running the checker's real code path (qcert::runCheck)
+// sealing file bodies, running the checker's real code path (qcert::checker::check)
 // under time and memory limits, and the targets' OWN reference solvers, which
 // judge every VERIFIED claim on small boards.  Nothing here comes from prover/:
 // the references are written from the rules (README, docs/).
 #pragma once
 
+#include "checker/checker.hpp"
 #include "schema/qcert.capnp.h"
 
 #include <algorithm>
@@ -34,11 +35,12 @@ Bytes digestOf(const Bytes& bytes);
 // Appends a Seal message with the correct digest of everything before it.
 void appendSeal(Bytes& body);
 
-// Result of qcert::runCheck on a file, with the verdict line checked against
-// the exit status (a mismatch is a finding).
+// The verdict of qcert::checker::check on a file, checked against the
+// options (VERIFIED, SAMPLED or PART where the other was asked: a finding).
 struct CheckResult {
-  int status = -1;
-  std::string out, err;
+  int status = -1;   // verdict.exitStatus()
+  std::string out;   // verdict.line(): empty when the file was not read (verdict.reason says why)
+  qcert::checker::Verdict verdict;
 };
 // --jobs 1, --quiet, --time-limit 2, --max-memory 1024 (QFUZZ_TIME_LIMIT
 // overrides the seconds; QFUZZ_VERBOSE=1 prints each verdict on stderr).

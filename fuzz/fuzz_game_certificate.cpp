@@ -7,7 +7,7 @@
 //   2  structured: a small claim and a token list decoded from the bytes,
 //      written as a well-formed certificate (Header, zstd ReplyChunks of
 //      LEB128 tokens, Seal).
-// Every file is checked by qcert::runCheck (the checker's main() path); a
+// Every file is checked by qcert::checker::check (the checker's main() path); a
 // VERIFIED claim on a board up to 6x6 is then decided by the target's own
 // minimax (fuzz_common.cpp), and a false one is a finding.
 #include "fuzz/fuzz_common.hpp"

@@ -10,7 +10,7 @@
 //            endian), body.  The manifest is written as m.qc in the scratch
 //            directory (its name is ignored); a shard's name is made a safe
 //            relative path ([A-Za-z0-9._/-], no ".."; empty: s/<i>.qc).
-// qcert::runCheck checks m.qc; VERIFIED is judged by the reference minimax
+// qcert::checker::check checks m.qc; VERIFIED is judged by the reference minimax
 // (boards up to 6x6), as in fuzz_game_certificate.
 #include "fuzz/fuzz_common.hpp"
 #include "schema/qcert.capnp.h"

@@ -11,7 +11,7 @@
 namespace {
 
 using namespace std::chrono_literals;
-namespace limits = qcert::limits;
+namespace limits = qcert::checker::limits;
 
 bool raisedWithin(std::chrono::milliseconds wait) {
   const auto end = std::chrono::steady_clock::now() + wait;
@@ -24,7 +24,7 @@ TEST(TimeLimit, RaisedAtTheDeadlineAndThrowsNotChecked) {
   EXPECT_FALSE(limits::timeUp());
   EXPECT_NO_THROW(limits::checkTime());
   EXPECT_TRUE(raisedWithin(3000ms));
-  EXPECT_THROW(limits::checkTime(), qcert::NotChecked);
+  EXPECT_THROW(limits::checkTime(), qcert::checker::NotChecked);
   limits::setTimeLimit(0);  // no limit: the flag is down and stays down
   EXPECT_FALSE(limits::timeUp());
   EXPECT_FALSE(raisedWithin(300ms));
@@ -43,7 +43,7 @@ TEST(TimeLimit, ACancelledLimitNeverFires) {
 TEST(MemoryLimit, ReserveRefusesPastTheLimit) {
   limits::setMemoryLimit(uint64_t(64) << 20);
   EXPECT_NO_THROW(limits::reserve(1 << 20, "a small table"));
-  EXPECT_THROW(limits::reserve(uint64_t(1) << 30, "a large table"), qcert::NotChecked);
+  EXPECT_THROW(limits::reserve(uint64_t(1) << 30, "a large table"), qcert::checker::NotChecked);
   limits::setMemoryLimit(0);
   EXPECT_GT(limits::memoryLimit(), uint64_t(64) << 20);  // the default: most of physical memory
 }

@@ -1,5 +1,5 @@
 // The checker's mod-2 game certificates (docs/mod2-game.md), end to end
-// through qcert::runCheck: files built here with the schema alone, every kind
+// through qcert::checker::check: files built here with the schema alone, every kind
 // verified with the doc's exact statements, and mutants rejected with a
 // reason.  The expected numbers come from the reference model of
 // tests/reference/mod2_reference.hpp (written from the doc's rules; the mod-2
@@ -26,7 +26,7 @@
 #include <vector>
 
 #include "checker/certificate_file.hpp"
-#include "checker/check.hpp"
+#include "checker/checker.hpp"
 #include "checker/limits.hpp"
 #include "checker/mod2/mod2.hpp"
 #include "schema/qcert.capnp.h"
@@ -66,21 +66,21 @@ std::string writeCertificate(const Fill& fill, const std::function<void(Header::
   return path;
 }
 
-// Runs the checker's code path (qcert::runCheck) on that file.
+// Runs the checker's code path (qcert::checker::check) on that file.
 Verdict check(const Fill& fill, const std::function<void(Header::Builder)>& header = nullptr) {
   const std::string path = writeCertificate(fill, header);
-  qcert::CheckOptions o;
+  qcert::checker::CheckOptions o;
   o.path = path;
   o.quiet = !std::getenv("QCERT_TEST_VERBOSE");
-  std::ostringstream out, err;
+  std::ostringstream err;
   Verdict v;
   const auto started = std::chrono::steady_clock::now();
-  v.status = qcert::runCheck(o, out, err);
+  const qcert::checker::Verdict verdict = qcert::checker::check(o, err);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-  v.line = out.str();
-  if (!v.line.empty() && v.line.back() == '\n') v.line.pop_back();
+  v.status = verdict.exitStatus();
+  v.line = verdict.line();
   std::remove(path.c_str());
-  if (std::getenv("QCERT_TEST_VERBOSE")) std::fprintf(stderr, "%s  %.3f s, %d %s\n", err.str().c_str(), seconds, v.status, v.line.c_str());
+  if (std::getenv("QCERT_TEST_VERBOSE")) std::fprintf(stderr, "%s  %.3f s, %d %s\n", (err.str() + verdict.report).c_str(), seconds, v.status, v.line.c_str());
   return v;
 }
 
@@ -545,12 +545,12 @@ TEST(Mod2Limits, ARaisedTimeFlagStopsEverySearch) {
   for (size_t i = 0; i < fills.size(); ++i) {
     SCOPED_TRACE(i);
     const std::string path = writeCertificate(fills[i]);
-    qcert::MappedFile file(path);
-    const qcert::Certificate cert = qcert::readCertificate(file);
+    qcert::checker::MappedFile file(path);
+    const qcert::checker::Certificate cert = qcert::checker::readCertificate(file);
     ASSERT_TRUE(cert.isMod2);
-    qcert::limits::gTimeUp = true;
-    EXPECT_THROW(qcert::verifyMod2Certificate(cert, nullptr), qcert::NotChecked);
-    qcert::limits::setTimeLimit(0);  // lowers the flag
+    qcert::checker::limits::gTimeUp = true;
+    EXPECT_THROW(qcert::checker::verifyMod2Certificate(cert, nullptr), qcert::checker::NotChecked);
+    qcert::checker::limits::setTimeLimit(0);  // lowers the flag
     std::remove(path.c_str());
   }
 }

@@ -1,4 +1,4 @@
-// The checker's read-only reply hook (checker/replay.hpp, ReplyObserver),
+// The checker's read-only reply hook (checker/checker.hpp, ReplyObserver),
 // which qcert explain and play use: it is told every winner decision the
 // check reads, each a legal move at the position given, and it changes
 // nothing about the check. Checker code only.
@@ -8,11 +8,11 @@
 #include <sstream>
 
 #include "checker/certificate_file.hpp"
-#include "checker/check.hpp"
+#include "checker/checker.hpp"
 #include "checker/manifest.hpp"
 #include "checker/replay.hpp"
 
-using namespace qcert;
+using namespace qcert::checker;
 
 namespace {
 
@@ -54,7 +54,7 @@ TEST(ReplyObserver, SeesEveryTokenAsALegalMoveAndChangesNothing) {
   }
 }
 
-// Through the checker's entry (runCheck), a manifest: every shard's replies.
+// Through the checker's entry (check), a manifest: every shard's replies.
 TEST(ReplyObserver, ManifestShardsThroughRunCheck) {
   Seen seen;
   const ReplyObserver observer = counter(seen);
@@ -63,9 +63,10 @@ TEST(ReplyObserver, ManifestShardsThroughRunCheck) {
   o.quiet = true;
   o.jobs = 1;  // this observer is not thread-safe: one shard at a time
   o.observer = &observer;
-  std::ostringstream out, err;
-  ASSERT_EQ(runCheck(o, out, err), 0) << out.str() << err.str();
-  EXPECT_EQ(out.str(), "VERIFIED: the Grundy value of the empty 14x14 board is 0 (queens game)\n");
+  std::ostringstream err;
+  const Verdict v = check(o, err);
+  ASSERT_EQ(v.kind, Verdict::Kind::Verified) << v.line() << err.str();
+  EXPECT_EQ(v.statement, "the Grundy value of the empty 14x14 board is 0 (queens game)");
   EXPECT_GT(seen.calls, 1000u);
   EXPECT_EQ(seen.notLive, 0u);
   EXPECT_EQ(seen.boardMoves, seen.calls);  // heap 0: no heap moves

@@ -33,13 +33,13 @@ unsigned bruteGrundy(uint32_t set, const uint32_t (&closed)[7]) {
 }
 
 TEST(TinyGraphTable, LimitIsSevenWithoutHeapSixWithOne) {
-  EXPECT_EQ(qcert::TinyGraphTable::limit(0), 7u);
-  EXPECT_EQ(qcert::TinyGraphTable::limit(1), 6u);
-  EXPECT_EQ(qcert::TinyGraphTable::limit(5), 6u);
+  EXPECT_EQ(qcert::checker::TinyGraphTable::limit(0), 7u);
+  EXPECT_EQ(qcert::checker::TinyGraphTable::limit(1), 6u);
+  EXPECT_EQ(qcert::checker::TinyGraphTable::limit(5), 6u);
 }
 
 TEST(TinyGraphTable, EverySevenVertexGraphIsLostExactlyWhenItsGrundyValueIsZero) {
-  const qcert::TinyGraphTable table;
+  const qcert::checker::TinyGraphTable table;
   size_t wrong = 0, lost = 0;
   for (uint32_t code = 0; code < (uint32_t(1) << 21); ++code) {
     uint32_t closed[7];
@@ -57,7 +57,7 @@ TEST(TinyGraphTable, EverySevenVertexGraphIsLostExactlyWhenItsGrundyValueIsZero)
 TEST(TinyGraphTable, InducedSubgraphsWithHeaps) {
   // Every 97th graph on 7 vertices, each subset of at most 6 vertices (the
   // order of a subset's vertices is the order of their numbers), heaps 0..7.
-  const qcert::TinyGraphTable table;
+  const qcert::checker::TinyGraphTable table;
   size_t wrong = 0, asked = 0;
   for (uint32_t code = 0; code < (uint32_t(1) << 21); code += 97) {
     uint32_t closed[7];
@@ -75,7 +75,7 @@ TEST(TinyGraphTable, InducedSubgraphsWithHeaps) {
 TEST(TinyGraphTable, TwoThreadsFillingTheSevenVertexWordsAgree) {
   // The 7-vertex words are computed on first use by whichever thread asks;
   // two threads asking in opposite orders must both see the brute-force answer.
-  const qcert::TinyGraphTable table;
+  const qcert::checker::TinyGraphTable table;
   std::vector<uint32_t> codes;
   std::vector<uint8_t> expected;
   for (uint32_t code = 0; code < (uint32_t(1) << 21); code += 13) {

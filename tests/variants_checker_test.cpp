@@ -30,15 +30,15 @@ namespace {
 
 using vref::Perm;
 
-qcert::Board toChecker(const vref::Board& b) {
-  qcert::Board c;
+qcert::checker::Board toChecker(const vref::Board& b) {
+  qcert::checker::Board c;
   c.rows = unsigned(b.rows), c.cols = unsigned(b.cols), c.torus = b.torus, c.piece = unsigned(b.piece);
   for (int h : b.holes) c.holes.push_back(unsigned(h));
   return c;
 }
 
 template <int W>
-std::set<Perm> groupOf(const qcert::Geometry<W>& geo) {
+std::set<Perm> groupOf(const qcert::checker::Geometry<W>& geo) {
   std::set<Perm> out;
   for (const auto& m : geo.sym) out.insert(Perm(m.begin(), m.end()));
   return out;
@@ -56,8 +56,8 @@ TEST(CheckerVariantGeometry, AttacksFollowTheRules) {
   size_t boards = 0, pairs = 0;
   for (const vref::Board& b : vref::allBoards(vref::seedFromEnv(0x7a1a47))) {
     SCOPED_TRACE(b.describe());
-    const qcert::Board cb = toChecker(b);
-    const qcert::Geometry<1> geo(cb);
+    const qcert::checker::Board cb = toChecker(b);
+    const qcert::checker::Geometry<1> geo(cb);
     ASSERT_EQ(geo.squares, unsigned(b.squares()));
     ASSERT_EQ(geo.rows, unsigned(b.rows));
     ASSERT_EQ(geo.n, unsigned(b.cols));
@@ -69,7 +69,7 @@ TEST(CheckerVariantGeometry, AttacksFollowTheRules) {
         const bool w = s == t || want.count(t);
         ASSERT_EQ(geo.attack[s].test(unsigned(t)), w) << b.name(s) << " -> " << b.name(t);
         if (s != t) {
-          ASSERT_EQ(qcert::attacks(cb, s / b.cols, s % b.cols, t / b.cols, t % b.cols), bool(want.count(t)))
+          ASSERT_EQ(qcert::checker::attacks(cb, s / b.cols, s % b.cols, t / b.cols, t % b.cols), bool(want.count(t)))
               << b.name(s) << " -> " << b.name(t);
         }
       }
@@ -83,7 +83,7 @@ TEST(CheckerVariantGeometry, AttacksFollowTheRules) {
 
 // A few attack counts worked out by hand, so the reference itself is pinned.
 TEST(CheckerVariantGeometry, HandCountedAttacks) {
-  auto count = [](const vref::Board& b, int s) { return qcert::Geometry<1>(toChecker(b)).attack[s].count() - 1; };
+  auto count = [](const vref::Board& b, int s) { return qcert::checker::Geometry<1>(toChecker(b)).attack[s].count() - 1; };
   EXPECT_EQ(count(vref::square(8, vref::kQueen), 0), 21u);           // a1 on 8x8
   EXPECT_EQ(count(vref::square(8, vref::kQueen), 27), 27u);          // d4 on 8x8
   EXPECT_EQ(count(vref::square(5, vref::kQueen, true), 0), 16u);     // torus: 4 lines of 4 others
@@ -95,7 +95,7 @@ TEST(CheckerVariantGeometry, HandCountedAttacks) {
   EXPECT_EQ(count(vref::Board{2, 3, false, vref::kKnight, {}}, 0), 1u);  // a1 -> c2
   EXPECT_EQ(count(vref::Board{3, 5, false, vref::kBishop, {}}, 7), 4u);  // c2 on 3 rows
   // Lines pass over holes: a rook on a1 still attacks c1 past a hole on b1.
-  const qcert::Geometry<1> holed(toChecker(vref::square(3, vref::kRook, false, {1})));
+  const qcert::checker::Geometry<1> holed(toChecker(vref::square(3, vref::kRook, false, {1})));
   EXPECT_TRUE(holed.attack[0].test(2));
   EXPECT_FALSE(holed.onBoard.test(1));
 }
@@ -105,8 +105,8 @@ TEST(CheckerVariantGeometry, WidthDoesNotChangeTheGeometry) {
   for (int i = 0; i < 40; ++i) {
     const vref::Board b = drawBoard(g);
     SCOPED_TRACE(b.describe());
-    const qcert::Geometry<1> a(toChecker(b));
-    const qcert::Geometry<4> c(toChecker(b));
+    const qcert::checker::Geometry<1> a(toChecker(b));
+    const qcert::checker::Geometry<4> c(toChecker(b));
     ASSERT_EQ(a.sym, c.sym);
     for (int s = 0; s < b.squares(); ++s)
       for (int t = 0; t < b.squares(); ++t) ASSERT_EQ(a.attack[s].test(t), c.attack[s].test(t));
@@ -117,7 +117,7 @@ TEST(CheckerVariantSymmetry, GroupIsEveryCandidateAutomorphismOnce) {
   size_t boards = 0, elements = 0;
   for (const vref::Board& b : vref::allBoards(vref::seedFromEnv(0x7a1a47))) {
     SCOPED_TRACE(b.describe());
-    const qcert::Geometry<1> geo(toChecker(b));
+    const qcert::checker::Geometry<1> geo(toChecker(b));
     ASSERT_FALSE(geo.sym.empty());
     ASSERT_EQ(Perm(geo.sym[0].begin(), geo.sym[0].end()), vref::identity(b.squares()));
     const std::set<Perm> have = groupOf(geo), want = vref::bruteGroup(b);
@@ -132,8 +132,8 @@ TEST(CheckerVariantSymmetry, GroupIsEveryCandidateAutomorphismOnce) {
 
 TEST(CheckerVariantSymmetry, GroupSizesOnKnownBoards) {
   auto size = [](const vref::Board& b) {
-    if (b.squares() <= 64) return qcert::Geometry<1>(toChecker(b)).sym.size();
-    return qcert::Geometry<8>(toChecker(b)).sym.size();
+    if (b.squares() <= 64) return qcert::checker::Geometry<1>(toChecker(b)).sym.size();
+    return qcert::checker::Geometry<8>(toChecker(b)).sym.size();
   };
   for (int piece = 0; piece < 5; ++piece) {
     SCOPED_TRACE(vref::pieceWord(piece, true));
@@ -162,7 +162,7 @@ RC_GTEST_PROP(CheckerVariantSymmetry, IsAutomorphismIsExact, (uint64_t seed)) {
   std::mt19937_64 g(seed);
   const vref::Board b = drawBoard(g);
   RC_LOG() << b.describe() << "\n";
-  const qcert::Geometry<1> geo(toChecker(b));
+  const qcert::checker::Geometry<1> geo(toChecker(b));
   const vref::Relation rel = vref::relation(b);
   const std::set<Perm> cands = vref::candidates(b);
   std::vector<Perm> tries(cands.begin(), cands.end());
@@ -186,7 +186,7 @@ RC_GTEST_PROP(CheckerVariantSymmetry, EveryElementPreservesAttacksAndHoles, (uin
   std::mt19937_64 g(seed);
   const vref::Board b = drawBoard(g);
   RC_LOG() << b.describe() << "\n";
-  const qcert::Geometry<1> geo(toChecker(b));
+  const qcert::checker::Geometry<1> geo(toChecker(b));
   const vref::Relation rel = vref::relation(b);
   for (const auto& m : geo.sym) {
     for (int s = 0; s < b.squares(); ++s) {
@@ -209,7 +209,7 @@ RC_GTEST_PROP(CheckerVariantSymmetry, GrundyValuesAreInvariant, (uint64_t seed))
     p = vref::randomPosition(b, 3, g);
   } while (__builtin_popcountll(p.live) > 16);
   RC_LOG() << b.describe() << ", " << p.pieces.size() << " pieces\n";
-  const qcert::Geometry<1> geo(toChecker(b));
+  const qcert::checker::Geometry<1> geo(toChecker(b));
   vref::NaiveKayles game(b);
   const int want = game.grundy(p.live);
   for (const auto& m : geo.sym) RC_ASSERT(game.grundy(vref::imageMask(Perm(m.begin(), m.end()), p.live)) == want);

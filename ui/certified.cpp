@@ -9,12 +9,13 @@
 
 #include "checker/board.hpp"
 #include "checker/certificate_file.hpp"
-#include "checker/check.hpp"
+#include "checker/checker.hpp"
 #include "ui/checker_run.hpp"
 #include "checker/parallel.hpp"
 #include "ui/cert_positions.hpp"
 
 namespace qcert::ui {
+using namespace checker;  // the checker side of the front end: checker headers only
 namespace {
 
 constexpr size_t kMaxKept = size_t(1) << 22;  // replies held in memory (about 0.5 GiB at most)

@@ -1,6 +1,6 @@
 // A certificate as the front end uses it, on the checker's side: the
 // checker library verifies it in full (the same code as `checker FILE`) and
-// tells the winner's replies it reads (checker/replay.hpp, ReplyObserver);
+// tells the winner's replies it reads (checker/checker.hpp, ReplyObserver);
 // they are kept only when the verdict is VERIFIED. Lookups then go through
 // the board's symmetry group as the checker derives it, so a position that
 // is an image of one in the proof gets the image of its reply.

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "checker/board.hpp"
-#include "checker/replay.hpp"
+#include "checker/checker.hpp"
 
 namespace qcert::ui {
 
@@ -16,11 +16,11 @@ namespace qcert::ui {
 // statement ("VERIFIED: " removed). Throws CertificateError (certified.hpp)
 // with status 1 when rejected, 2 when nothing was decided, naming why.
 std::string verifiedStatement(const std::string& path, unsigned jobs, double timeLimitSeconds,
-                              const ReplyObserver* observer);
+                              const checker::ReplyObserver* observer);
 
 // The loser's moves at (L, heap) as the checker generates them: board squares
 // least in their orbit under the stabiliser of L, increasing, then heap moves
 // (as -1 - h', h' = 0, 1, ...).
-std::vector<int> loserMovesInCheckerOrder(const Geometry<8>& geo, const Bits<8>& L, uint32_t heap);
+std::vector<int> loserMovesInCheckerOrder(const checker::Geometry<8>& geo, const checker::Bits<8>& L, uint32_t heap);
 
 }  // namespace qcert::ui

@@ -15,7 +15,7 @@
 #include "checker/board.hpp"
 #include "checker/certificate_file.hpp"
 #include "ui/certified.hpp"
-#include "checker/check.hpp"
+#include "checker/checker.hpp"
 #include "ui/checker_run.hpp"
 #include "checker/limits.hpp"
 #include "checker/manifest.hpp"
@@ -27,6 +27,7 @@
 #include "ui/cert_positions.hpp"
 
 namespace qcert::ui {
+using namespace checker;  // the checker side of the front end: checker headers only
 namespace {
 
 constexpr size_t kShardsShown = 40;

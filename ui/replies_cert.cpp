@@ -1,6 +1,6 @@
 // The checker's side of qcert replies (replies.hpp): only checker headers here.
 // The checker library verifies the certificate in full; its read-only reply
-// hook (checker/replay.hpp, ReplyObserver) is told every winner decision, and
+// hook (checker/checker.hpp, ReplyObserver) is told every winner decision, and
 // only those at the positions after the loser's first moves (or their images
 // under the board's group) are kept.
 #include <capnp/serialize.h>
@@ -12,7 +12,7 @@
 
 #include "checker/board.hpp"
 #include "checker/certificate_file.hpp"
-#include "checker/check.hpp"
+#include "checker/checker.hpp"
 #include "ui/checker_run.hpp"
 #include "checker/manifest.hpp"
 #include "checker/parallel.hpp"
@@ -21,6 +21,7 @@
 #include "ui/replies.hpp"
 
 namespace qcert::ui {
+using namespace checker;  // the checker side of the front end: checker headers only
 namespace {
 
 PositionKey keyOf(const Bits<8>& L, uint32_t h) { return PositionKey{L.w, h}; }

@@ -10,7 +10,7 @@
 #include <ostream>
 #include <unordered_set>
 
-namespace qcert::mod2 {
+namespace qcert::checker::mod2 {
 namespace {
 
 constexpr size_t kMaxMoves = 1024;
@@ -153,4 +153,4 @@ std::string verifyGame(Mod2Claim::Reader claim, unsigned n, Rule rule, std::ostr
   return std::string("the player to move ") + (win ? "wins" : "loses") + " the " + position + (heap ? " plus a Nim heap of " + std::to_string(heap) : "");
 }
 
-}  // namespace qcert::mod2
+}  // namespace qcert::checker::mod2

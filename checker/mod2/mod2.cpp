@@ -8,7 +8,7 @@
 
 #include <ostream>
 
-namespace qcert {
+namespace qcert::checker {
 namespace {
 
 using namespace mod2;
@@ -96,4 +96,4 @@ std::string verifyMod2Certificate(const Certificate& cert, std::ostream* announc
   throw Rejection("unknown mod-2 claim kind " + std::to_string(unsigned(claim.getKind())));
 }
 
-}  // namespace qcert
+}  // namespace qcert::checker

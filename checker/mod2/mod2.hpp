@@ -7,7 +7,7 @@
 #include <iosfwd>
 #include <string>
 
-namespace qcert {
+namespace qcert::checker {
 
 // `cert` is a mod-2 certificate (cert.isMod2).  Returns the statement that
 // VERIFIED: is followed by; throws Rejection when the claim is not
@@ -15,4 +15,4 @@ namespace qcert {
 // null): one line on the work ahead, before it starts.
 std::string verifyMod2Certificate(const Certificate& cert, std::ostream* announce);
 
-}  // namespace qcert
+}  // namespace qcert::checker

@@ -3,7 +3,7 @@
 // Claim 3.2 and Question 3.4).  Boards up to 32x32, so no bit sets here.
 #include "checker/mod2/rules.hpp"
 
-namespace qcert::mod2 {
+namespace qcert::checker::mod2 {
 namespace {
 
 constexpr size_t kMaxMoves = 1024;
@@ -164,4 +164,4 @@ std::string verifyStructure(Mod2Claim::Reader claim, unsigned n) {
   return "no legal position of the mod-2 game on " + board + " has more than " + queensText(n * n - 2);
 }
 
-}  // namespace qcert::mod2
+}  // namespace qcert::checker::mod2

@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-namespace qcert::mod2 {
+namespace qcert::checker::mod2 {
 
 enum class Rule { standard, alternate, complementary };
 
@@ -95,4 +95,4 @@ std::string verifyStructure(Mod2Claim::Reader claim, unsigned n);
 std::string verifyExhaustive(Mod2Claim::Reader claim, unsigned n, std::ostream* announce);
 std::string verifyGame(Mod2Claim::Reader claim, unsigned n, Rule rule, std::ostream* announce);
 
-}  // namespace qcert::mod2
+}  // namespace qcert::checker::mod2

@@ -9,7 +9,7 @@
 #include <ostream>
 #include <unordered_set>
 
-namespace qcert::mod2 {
+namespace qcert::checker::mod2 {
 namespace {
 
 std::string list(const std::vector<uint64_t>& v) {
@@ -255,4 +255,4 @@ std::string verifyExhaustive(Mod2Claim::Reader claim, unsigned n, std::ostream* 
          " up to symmetry); by number of queens 0.." + std::to_string(b.squares) + ": " + list(totals) + "; up to symmetry: " + list(classes);
 }
 
-}  // namespace qcert::mod2
+}  // namespace qcert::checker::mod2

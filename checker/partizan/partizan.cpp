@@ -18,7 +18,7 @@
 #include <unordered_set>
 #include <vector>
 
-namespace qcert {
+namespace qcert::checker {
 namespace {
 
 constexpr size_t kMaxReplies = size_t(1) << 22;
@@ -208,4 +208,4 @@ std::string verifyPartizanCertificate(const Certificate& cert, std::ostream* ann
   return std::string(leftMoves ? "Left" : "Right") + ", moving first, " + (moverWins ? "wins " : "loses ") + game;
 }
 
-}  // namespace qcert
+}  // namespace qcert::checker

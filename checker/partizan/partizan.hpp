@@ -8,7 +8,7 @@
 #include <iosfwd>
 #include <string>
 
-namespace qcert {
+namespace qcert::checker {
 
 // `cert` is a partizan certificate (cert.isPartizan).  Returns the statement
 // that VERIFIED: is followed by; throws Rejection when the claim is not
@@ -16,4 +16,4 @@ namespace qcert {
 // null): one line on the work ahead, before it starts.
 std::string verifyPartizanCertificate(const Certificate& cert, std::ostream* announce);
 
-}  // namespace qcert
+}  // namespace qcert::checker
