@@ -48,12 +48,12 @@ Usage:
           that position + heap g is a loss) and certifies that loss, which
           proves G = g.
   count   counts solutions of queens problems (n-queens, n+k queens with
-          holes, torus, end positions of the game, seed 001's HP-71B
+          holes, torus, end positions of the game, the HP-71B blog's
           program) and writes a count certificate.
   table-check  checks a published count against rules every count obeys.
-  mod2    the mod-2 queens game of seed 003: plays, structure facts, counts
+  mod2    the mod-2 queens game of Brown and Ladha: plays, structure facts, counts
           of legal positions, outcomes and Grundy values (docs/mod2-game.md).
-  partizan  the partizan placing game of seed 004 (Left and Right each place
+  partizan  the partizan placing game of Noon 2002 (Left and Right each place
           their own pieces on squares no opposing piece attacks): outcomes,
           outcome classes, certificates (docs/partizan-game.md).
 

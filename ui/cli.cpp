@@ -106,7 +106,7 @@ const std::vector<Command>& commands() {
       {"replies", "qcert replies FILE [--jobs N] [--time-limit S] [--unicode | --tsv]",
        "The winner's reply to every first move of the loser, up to symmetry, from a\n"
        "certificate of the placing game (prover prove or grundy --out FILE), as a table, on\n"
-       "the board and, for square boards up to 16x16, as Jenrich's table T (seed 000, 5.1;\n"
+       "the board and, for square boards up to 16x16, as Jenrich's table T (Jenrich 2014, 5.1;\n"
        "for the empty 16x16 board it is his round-1 table). The certificate is verified in\n"
        "full by the checker library first (the same check as checker FILE); replies it leaves\n"
        "to the checker's own search (positions at or below its cut-off) are proved on the spot\n"

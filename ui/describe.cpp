@@ -288,7 +288,7 @@ std::string describeCount(const Certificate& cert) {
   Reader reader(cert);
   const auto c = reader.header().getCount();
   static const char* const kProblems[] = {"n-queens", "n+k queens with k holes", "n-queens on the torus",
-                                          "end positions of the queens game (maximal placements)", "seed 001's HP-71B program"};
+                                          "end positions of the queens game (maximal placements)", "the HP-71B blog's program"};
   const unsigned problem = unsigned(c.getProblem());
   // The claim in the checker's words: the checker's own sums with no cell
   // recounted (the cells i with i % 2^20 = 2^20 - 1: none below 2^20 cells).

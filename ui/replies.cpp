@@ -159,7 +159,7 @@ std::string formatReplyTable(const ReplyTable& t, bool unicode) {
         const std::string hex = r.reply && *r.reply >= 0 ? std::string("$") + digits[*r.reply / geo.n % 16] + digits[*r.reply % geo.n % 16] : "$??";
         cell[size_t((r.move / geo.n) * (maxC + 1) + r.move % geo.n)] = hex;
       }
-      out << "\nAs Jenrich's table T (seed 000, 5.1): row r0 and column c0 of the loser's move (0-based), each\n"
+      out << "\nAs Jenrich's table T (Jenrich 2014, 5.1): row r0 and column c0 of the loser's move (0-based), each\n"
              "entry the reply as a hexadecimal byte, upper half the row, lower half the column; $FF: not a move\n"
              "of the table (another member of a move's symmetry class).\n";
       out << std::string(9, ' ');

@@ -38,13 +38,13 @@ Problems (docs/count-certificates.md states each one exactly):
   queens   n non-attacking queens on the n x n board (1..27): solutions and
            solutions up to the 8 symmetries of the square
   nplusk   n+k queens and k holes (--holes K, 1..4), a hole blocking lines of
-           attack (seed 002 section 3); n 1..12
+           attack (Dubreuil-Koehnen 2022, section 3); n 1..12
   torus    n non-attacking queens on the n x n torus (1..27)
   end      end positions of the queens game: maximal non-attacking placements,
            by number of queens (n 1..12); with --max-queens M only those with
            at most M queens (M = the fewest that leave no square free gives
            the shortest possible game)
-  hp71b    seed 001's HP-71B program: its solutions and its "nodes" counter (n 1..16)
+  hp71b    the HP-71B blog's program: its solutions and its "nodes" counter (n 1..16)
 
 The certificate splits the count into cells, one per admissible content of
 the first --cell-depth rows; `checker FILE` recounts every cell (or
@@ -370,7 +370,7 @@ std::string tableCheck(const std::string& statement) {
     const unsigned n = boardSize(m[1]);
     const Number t = parseNumber(m[2]);
     if (!t.known) return "";
-    if (std::gcd(n, 6u) != 1 && t.v) return "solutions " + str(t.v) + " but gcd(n, 6) = " + std::to_string(std::gcd(n, 6u)) + ": none exist unless gcd(n, 6) = 1 (Polya; seed 002 Theorem 4.4)";
+    if (std::gcd(n, 6u) != 1 && t.v) return "solutions " + str(t.v) + " but gcd(n, 6) = " + std::to_string(std::gcd(n, 6u)) + ": none exist unless gcd(n, 6) = 1 (Polya; Dubreuil-Koehnen 2022, Theorem 4.4)";
     if (std::gcd(n, 6u) == 1 && !t.v) return "no solutions but gcd(n, 6) = 1: i -> (i, 2i mod n) is one";
     if (t.v % n) return "solutions " + str(t.v) + " is not a multiple of n = " + std::to_string(n) + ": shifting every row by one maps solutions to solutions and fixes none";
     if (n >= 2 && t.v % (2 * n)) return "solutions " + str(t.v) + " is not a multiple of 2n: the row shifts and the column mirror c -> -c mod n act without fixed solutions";

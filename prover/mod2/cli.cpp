@@ -21,7 +21,7 @@ namespace po = boost::program_options;
 namespace qcert::mod2 {
 namespace {
 
-const char* kUsage = R"(prover mod2: the mod-2 queens game of seed 003 (Brown and Ladha), certificates for `checker`.
+const char* kUsage = R"(prover mod2: the mod-2 queens game of Brown and Ladha, certificates for `checker`.
 
 Usage:
   prover mod2 play --n N (--construction C | --moves LIST) [--out FILE]

@@ -22,7 +22,7 @@ namespace po = boost::program_options;
 namespace qcert::partizan {
 namespace {
 
-const char* kUsage = R"(prover partizan: the partizan placing game of seed 004 (Noon, section 7.3), certificates for `checker`.
+const char* kUsage = R"(prover partizan: the partizan placing game of Noon 2002 (section 7.3), certificates for `checker`.
 
 Usage:
   prover partizan --n N [--piece P] [--rule R] [--first left|right]

@@ -290,11 +290,11 @@ struct Html {
     o << "<section id=\"reply-table-n16\"" << (replies ? "" : " class=\"hook\"") << "><h2>The n = 16 round-1 reply table</h2>\n";
     if (replies) replyBoardN16();
     else
-      o << "<p>Jenrich's table (seed 000, section 5.1): for each first move of player 1, up to symmetry, the answer of "
+      o << "<p>Jenrich's table (Jenrich 2014, section 5.1): for each first move of player 1, up to symmetry, the answer of "
            "player 2, drawn on the board. It comes here when the n = 16 certificate is available to the report: the "
            "report reads only the audit's results file, not certificates, so the table is not drawn yet. "
            "In a terminal: <code>build/bin/qcert replies certs/rudd-n16.qcert</code> verifies the certificate and prints "
-           "the table (issue 14 item 5).</p>\n";
+           "the table.</p>\n";
     o << "<p id=\"reply-table-n16-status\">";
     if (n16) o << "n = 16 certificate in these results: <a href=\"#claim-" << htmlId(n16->id) << "\">" << esc(n16->id) << "</a>, <code>"
                << esc(n16->cert) << "</code> (" << esc(bytesText(n16->bytes)) << "), certified.";
@@ -327,7 +327,7 @@ struct Html {
       if (x.from == "on-the-spot") b.dashed[s] = true, ++onTheSpot;
       else ++fromCert;
     }
-    o << "<p>Jenrich's table (seed 000, section 5.1): for each first move of player 1, up to symmetry, the reply of player 2 "
+    o << "<p>Jenrich's table (Jenrich 2014, section 5.1): for each first move of player 1, up to symmetry, the reply of player 2 "
          "that wins, written on the square of the move. The first moves are Jenrich's triangle (0-based row &le; column "
          "&le; 7, a1 to h8): every square of the board is the image of one of them under the board's symmetries. "
          "Claim: <i>" << esc(replies->claim) << "</i>.</p>\n<p><span class=\"swatch\" style=\"background:" << kCertFill
