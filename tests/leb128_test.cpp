@@ -247,14 +247,7 @@ TEST(Leb128, ValidCertificateWithManySmallChunks) {
 // of range without a heap).
 TEST(Leb128, OutOfRangeMultiByteTokensAreRejected) {
   TempDir dir;
-  qcert::ProveRequest req;
-  req.n = 8;
-  req.cutoff = 4;
-  req.ttMegabytes = 8;
-  req.mirrorDefault = false;
-  req.out = dir.file("base.qc");
-  qcert::prove(req);
-  const CertModel base = parseCertificate(readFile(req.out));
+  const CertModel base = baseCertificate(dir);
   const auto tokens = allTokens(base);
   ASSERT_FALSE(tokens.empty());
   for (uint32_t big : {65u, 127u, 128u, 16383u, 16384u, 1u << 21, 1u << 28, 0xffffffffu}) {
