@@ -25,4 +25,18 @@ long long parseNumberOption(const std::string& option, const std::string& text, 
   return v;
 }
 
+void storeCommandLine(int argc, char** argv, const boost::program_options::options_description& visible, const char* word,
+                      boost::program_options::variables_map& vm) {
+  namespace po = boost::program_options;
+  po::options_description hidden;
+  hidden.add_options()(word, po::value<std::string>(), "");
+  po::options_description all;
+  all.add(visible).add(hidden);
+  po::positional_options_description pos;
+  pos.add(word, 1);
+  refuseOptionPlaceholders(argc, argv);
+  po::store(po::command_line_parser(argc, argv).options(all).positional(pos).run(), vm);
+  po::notify(vm);
+}
+
 }  // namespace qcert

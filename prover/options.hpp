@@ -27,4 +27,10 @@ boost::program_options::typed_value<std::string>* numberOption(T* target, const 
 // the option's own name holds one ("--%canonical_option%" hung the prover).
 void refuseOptionPlaceholders(int argc, char** argv);
 
+// Reads argv into vm and notifies it: the options `visible`, plus one
+// positional word (a command or an action) stored as the string option
+// `word`.  Refuses placeholders first; throws as Boost's store and notify do.
+void storeCommandLine(int argc, char** argv, const boost::program_options::options_description& visible, const char* word,
+                      boost::program_options::variables_map& vm);
+
 }  // namespace qcert

@@ -206,16 +206,8 @@ void defineOptions(Args& a) {
 std::optional<int> parseCommandLine(int argc, char** argv, Args& a, const ProverHelp& help) {
   po::options_description opts;
   opts.add(a.game).add(a.heapOption).add(a.cert).add(a.search).add(a.units).add(a.winByOption).add(a.general);
-  po::options_description hidden;
-  hidden.add_options()("command", po::value<std::string>(), "");
-  po::options_description all;
-  all.add(opts).add(hidden);
-  po::positional_options_description pos;
-  pos.add("command", 1);
   try {
-    refuseOptionPlaceholders(argc, argv);
-    po::store(po::command_line_parser(argc, argv).options(all).positional(pos).run(), a.vm);
-    po::notify(a.vm);
+    storeCommandLine(argc, argv, opts, "command", a.vm);
   } catch (const std::exception& e) {
     std::cerr << "prover: " << e.what() << " (see prover --help)\n";
     return 2;

@@ -410,16 +410,9 @@ std::optional<int> parseArgs(int argc, char** argv, Args& a) {
       "squares", numberOption(&a.squares, "--squares", 1, 36), "count-prefix: only queens on squares 0..B-1 (a measured slice, no certificate)")(
       "baseline", "count, prove, grundy: the plain baseline for benchmarks (no certificate)")(
       "out,o", po::value<std::string>(&a.out), "write the certificate here")("quiet,q", "print only the result line");
-  po::options_description hidden;
-  hidden.add_options()("action", po::value<std::string>(&a.action), "");
-  po::options_description all;
-  all.add(opts).add(hidden);
-  po::positional_options_description pos;
-  pos.add("action", 1);
   try {
-    refuseOptionPlaceholders(argc, argv);
-    po::store(po::command_line_parser(argc, argv).options(all).positional(pos).run(), a.vm);
-    po::notify(a.vm);
+    storeCommandLine(argc, argv, opts, "action", a.vm);
+    if (a.given("action")) a.action = a.vm["action"].as<std::string>();
     if (a.given("help")) {
       std::cout << kUsage << "\n" << opts;
       return 0;
