@@ -84,7 +84,7 @@ const char* kUsage =
     "Before replaying or recounting, the checker says on stderr what it is about to\n"
     "do (replies, shards, cells and the placements they state).  Memory: a replay\n"
     "uses at most about (2R+1) x 16/3 x (8w+12) bytes for its memo (R reply tokens,\n"
-    "w = 1, 2, 4, 8 words for n <= 8, 11, 16, 22), 312 MiB for its solver's memo,\n"
+    "w = 1, 2, 4, 8 words for n <= 8, 11, 16, 22), 192 MiB for its solver's memo,\n"
     "64 MiB of stack, 128 MiB of chunk buffers and the path's images (at most 8 sets a\n"
     "level, 8n^2 on the n x n torus: under 120 MiB), one replay per --jobs for\n"
     "manifests; a recount a few KiB per job plus about 100 bytes per cell.  Past\n"

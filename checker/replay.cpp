@@ -84,26 +84,29 @@ class SmallSolver {
     if (mask == 0) return false;  // no board move and (h <= 0) no heap move
     // Sprague-Grundy again: (mask, h) is lost exactly when G(mask) = h.
     if (live <= tiny) return !tiny_.lost(mask, adj_, h);
-    // The options, grouped by size: bySize[k] has bit i when the queen on i
-    // leaves k live squares.  Those with at most `tiny` first, from the
-    // table, smallest first (cheaper, and more often lost): one that is lost
-    // for the opponent wins.
-    uint32_t option[32], bySize[32] = {};
+    // The options with at most `tiny` live squares are decided by the table
+    // as they come: one that is lost for the opponent wins.  The others are
+    // searched after the memo is asked, grouped by size, smallest first
+    // (more often lost): bigger[k] has bit i when the queen on i leaves k.
+    uint32_t option[32], bigger[33], sizes = 0;
     for (uint32_t x = mask; x; x &= x - 1) {
       const unsigned i = unsigned(std::countr_zero(x));
-      option[i] = mask & ~adj_[i];
-      bySize[std::popcount(option[i])] |= uint32_t(1) << i;
+      const uint32_t o = option[i] = mask & ~adj_[i];
+      const unsigned k = unsigned(std::popcount(o));
+      if (k <= tiny) {
+        if (tiny_.lost(o, adj_, h)) return true;
+      } else {
+        bigger[k] = (sizes >> k & 1 ? bigger[k] : 0) | (x & -x);
+        sizes |= uint32_t(1) << k;
+      }
     }
-    for (unsigned k = 0; k <= tiny; ++k)
-      for (uint32_t x = bySize[k]; x; x &= x - 1)
-        if (tiny_.lost(option[std::countr_zero(x)], adj_, h)) return true;
     const uint64_t key = mask | uint64_t(h) << 32;
     if (int known = lookup(key); known >= 0) return known;
     ++nodes_;
     limits::checkTime();
     bool result = false;
-    for (unsigned k = tiny + 1; k < live && !result; ++k)
-      for (uint32_t x = bySize[k]; x && !result; x &= x - 1) result = !win(option[std::countr_zero(x)], h);
+    for (; sizes && !result; sizes &= sizes - 1)
+      for (uint32_t x = bigger[std::countr_zero(sizes)]; x && !result; x &= x - 1) result = !win(option[std::countr_zero(x)], h);
     for (uint32_t h2 = 0; h2 < h && !result; ++h2) result = !win(mask, h2);
     store(key, result);
     return result;
@@ -118,49 +121,60 @@ class SmallSolver {
     return uint32_t(packed);
   }
 
-  // Open-addressing table; entries whose stamp != gen_ are empty, so clearing is O(1).
+  // The memo: open addressing (linear probing) over the first 2^bits_ slots
+  // of table_.  A slot holds stamp << 39 | outcome << 38 | key, key = mask |
+  // h << 32 (h <= 32); it is empty unless its stamp is gen_, so taking the
+  // next stamp empties the table at once.  Each frame starts with a small
+  // table, which stays in cache, and doubles it as it fills.
+  static constexpr uint64_t kKeyMask = (uint64_t(1) << 38) - 1;
   void clearTable() {
-    used_ = 0;
     framed_ = true;
-    if (++gen_ == 0) std::fill(stamp_.begin(), stamp_.end(), 0), gen_ = 1;
+    bits_ = kMinBits;
+    used_ = 0;
+    nextStamp();
   }
+  void nextStamp() {
+    if (++gen_ == uint32_t(1) << 25) std::fill(table_.begin(), table_.end(), 0), gen_ = 1;
+  }
+  bool occupied(size_t i) const { return table_[i] >> 39 == gen_; }
   size_t slot(uint64_t key) const { return size_t((key * 0x9E3779B97F4A7C15ull) >> (64 - bits_)); }
+  size_t next(size_t i) const { return (i + 1) & ((size_t(1) << bits_) - 1); }
   int lookup(uint64_t key) const {
-    for (size_t i = slot(key); stamp_[i] == gen_; i = (i + 1) & (key_.size() - 1))
-      if (key_[i] == key) return value_[i];
+    for (size_t i = slot(key); occupied(i); i = next(i))
+      if ((table_[i] & kKeyMask) == key) return int(table_[i] >> 38 & 1);
     return -1;
   }
   void store(uint64_t key, bool value) {
-    if (2 * (used_ + 1) > key_.size()) {
+    if (2 * (used_ + 1) > size_t(1) << bits_) {
       if (bits_ == kMaxBits) return;  // full: forget it (the memo only saves time)
       grow();
     }
     size_t i = slot(key);
-    while (stamp_[i] == gen_ && key_[i] != key) i = (i + 1) & (key_.size() - 1);
-    used_ += stamp_[i] != gen_;
-    key_[i] = key, value_[i] = value, stamp_[i] = gen_;
+    while (occupied(i) && (table_[i] & kKeyMask) != key) i = next(i);
+    used_ += !occupied(i);
+    table_[i] = uint64_t(gen_) << 39 | uint64_t(value) << 38 | key;
   }
-  void grow() {  // doubles the table
-    limits::reserve(uint64_t(key_.size()) * 2 * (sizeof(uint64_t) + sizeof(uint8_t) + sizeof(uint32_t)), "the exhaustive solver's memo");
-    std::vector<std::pair<uint64_t, uint8_t>> live;
-    for (size_t i = 0; i < key_.size(); ++i)
-      if (stamp_[i] == gen_) live.emplace_back(key_[i], value_[i]);
-    const size_t size = size_t(1) << ++bits_;
-    key_.assign(size, 0), value_.assign(size, 0), stamp_.assign(size, 0);
+  void grow() {  // doubles the table; its entries move to the next stamp
+    const bool bigger = table_.size() < size_t(2) << bits_;
+    limits::reserve((used_ + (bigger ? size_t(2) << bits_ : 0)) * sizeof(uint64_t), "the exhaustive solver's memo");
+    std::vector<uint64_t> live;
+    for (size_t i = 0; i < size_t(1) << bits_; ++i)
+      if (occupied(i)) live.push_back(table_[i]);
+    if (bigger) table_.resize(size_t(2) << bits_, 0);
+    ++bits_;
+    nextStamp();
     used_ = 0;
-    for (auto [k, v] : live) store(k, v);
+    for (uint64_t e : live) store(e & kKeyMask, e >> 38 & 1);
   }
 
-  static constexpr unsigned kMaxBits = 24;  // at most 16M entries, about 200 MiB
+  static constexpr unsigned kMinBits = 10, kMaxBits = 24;  // at most 16M entries: 128 MiB
   static inline const TinyGraphTable tiny_;
   std::array<uint64_t, 8> frame_{};  // the frame's squares (W <= 8 words)
   bool framed_ = false;
-  uint32_t adj_[32];
+  uint32_t adj_[33] = {};  // adj_[32] = 0: see TinyGraphTable::codeOf
   unsigned square_[32];  // frame index -> board square
-  unsigned bits_ = 10;
-  std::vector<uint64_t> key_ = std::vector<uint64_t>(1024);
-  std::vector<uint8_t> value_ = std::vector<uint8_t>(1024);
-  std::vector<uint32_t> stamp_ = std::vector<uint32_t>(1024);
+  unsigned bits_ = kMinBits;
+  std::vector<uint64_t> table_ = std::vector<uint64_t>(size_t(1) << kMinBits, 0);
   uint32_t gen_ = 0;
   size_t used_ = 0;
   uint64_t nodes_ = 0;
@@ -176,22 +190,18 @@ class VerifiedSet {
     uint64_t heap;
     bool operator==(const Key&) const = default;
   };
-  // -1: not verified; 0: verified loss; 1: verified win.
-  int find(const Key& k) const {
-    const uint64_t hash = XXH3_64bits(&k, sizeof k);
-    size_t i = hash & (tags_.size() - 1);
-    for (; tags_[i] != 0; i = (i + 1) & (tags_.size() - 1))
-      if (tags_[i] >> 2 == hash >> 34 && keys_[i] == k) return int(tags_[i] & 3) - 1;
-    __builtin_prefetch(&keys_[i], 1);  // where insert(k) will most likely write
-    return -1;
-  }
-  void insert(const Key& k, bool win) {
+  // -1: not verified yet, and now entered with outcome `win`; else the
+  // outcome verified before (0 loss, 1 win).  One probe does both.
+  int findOrInsert(const Key& k, bool win) {
     if (4 * (used_ + 1) > 3 * tags_.size()) grow();  // load factor at most 3/4
     const uint64_t hash = XXH3_64bits(&k, sizeof k);
+    const uint32_t tag = uint32_t(hash >> 34 << 2);
     size_t i = hash & (tags_.size() - 1);
-    while (tags_[i] != 0) i = (i + 1) & (tags_.size() - 1);
-    keys_[i] = k, tags_[i] = uint32_t(hash >> 34 << 2) | (win ? 2 : 1);
+    for (; tags_[i] != 0; i = (i + 1) & (tags_.size() - 1))
+      if ((tags_[i] & ~3u) == tag && keys_[i] == k) return int(tags_[i] & 3) - 1;
+    keys_[i] = k, tags_[i] = tag | (win ? 2 : 1);
     ++used_;
+    return -1;
   }
   size_t size() const { return used_; }
 
@@ -203,7 +213,7 @@ class VerifiedSet {
     keys.swap(keys_), tags.swap(tags_);  // keys, tags: now the old table
     used_ = 0;
     for (size_t i = 0; i < tags.size(); ++i)
-      if (tags[i] != 0) insert(keys[i], (tags[i] & 3) == 2);
+      if (tags[i] != 0) findOrInsert(keys[i], (tags[i] & 3) == 2);
   }
   // Slot i is empty when tags_[i] = 0, else it holds keys_[i] and tags_[i] =
   // the top 30 bits of its hash (a filter before the full comparison, in an
@@ -328,7 +338,10 @@ class Replayer {
       if (img[g] == L) stabiliser.push_back(uint16_t(g));
       if (img[g] < key.live) key.live = img[g];
     }
-    if (const int known = memo_.find(key); known >= 0) {
+    // Entered now, before its subtree is verified: no position below it can
+    // be an image of it (every move shrinks L or h), and if the subtree
+    // fails, the whole replay is rejected.
+    if (const int known = memo_.findOrInsert(key, wantWin); known >= 0) {
       ++stats_.memoHits;
       if (known != int(wantWin))
         reject("memo conflict: a position with " + liveText(m) + heapText(h) +
@@ -393,7 +406,6 @@ class Replayer {
       });
       for (uint32_t h2 = 0; h2 < h; ++h2) play(L, img, h, true, -int(h2) - 1);
     }
-    memo_.insert(key, wantWin);
   }
 
   const Certificate& cert_;
@@ -454,7 +466,7 @@ uint64_t replayMemoryBound(const Certificate& cert) {
   // a set per symmetry (8 at most, 8 n^2 on the torus).
   const unsigned squares = cert.board.rows * cert.board.cols, words = squares <= 64 ? 1 : squares <= 128 ? 2 : squares <= 256 ? 4 : 8;
   const uint64_t memo = (2 * cert.replyCount + 1) * 16 / 3 * (8 * words + 8 + 4);
-  const uint64_t solver = (uint64_t(1) << 24) * (8 + 1 + 4) * 3 / 2;
+  const uint64_t solver = (uint64_t(1) << 24) * 8 * 3 / 2;
   const uint64_t images = uint64_t(squares + 2) * (cert.board.torus ? 8 * squares : 8) * (8 * words + 2);
   return memo + solver + images + (uint64_t(64) << 20) + 2 * uint64_t(kMaxRawSize);
 }

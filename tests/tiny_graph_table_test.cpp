@@ -15,7 +15,9 @@ namespace {
 
 // closed[v]: v and its neighbours, for the graph on 0..6 whose pair (i, j),
 // i < j, is adjacent when bit j*(j-1)/2 + i of code is set.
-void closedNeighbourhoods(uint32_t code, uint32_t (&closed)[7]) {
+// closed[7..32] = 0 (lost() reads closed[32]).
+void closedNeighbourhoods(uint32_t code, uint32_t (&closed)[33]) {
+  std::fill(closed, closed + 33, 0);
   for (unsigned v = 0; v < 7; ++v) {
     closed[v] = uint32_t(1) << v;
     for (unsigned u = 0; u < 7; ++u) {
@@ -26,7 +28,7 @@ void closedNeighbourhoods(uint32_t code, uint32_t (&closed)[7]) {
 }
 
 // G(S) = mex { G(S - N[v]) : v in S }.
-unsigned bruteGrundy(uint32_t set, const uint32_t (&closed)[7]) {
+unsigned bruteGrundy(uint32_t set, const uint32_t (&closed)[33]) {
   uint64_t seen = 0;
   for (uint32_t x = set; x; x &= x - 1) seen |= uint64_t(1) << bruteGrundy(set & ~closed[std::countr_zero(x)], closed);
   return unsigned(std::countr_one(seen));
@@ -42,7 +44,7 @@ TEST(TinyGraphTable, EverySevenVertexGraphIsLostExactlyWhenItsGrundyValueIsZero)
   const qcert::checker::TinyGraphTable table;
   size_t wrong = 0, lost = 0;
   for (uint32_t code = 0; code < (uint32_t(1) << 21); ++code) {
-    uint32_t closed[7];
+    uint32_t closed[33];
     closedNeighbourhoods(code, closed);
     const bool expected = bruteGrundy(0x7f, closed) == 0;
     lost += expected;
@@ -60,7 +62,7 @@ TEST(TinyGraphTable, InducedSubgraphsWithHeaps) {
   const qcert::checker::TinyGraphTable table;
   size_t wrong = 0, asked = 0;
   for (uint32_t code = 0; code < (uint32_t(1) << 21); code += 97) {
-    uint32_t closed[7];
+    uint32_t closed[33];
     closedNeighbourhoods(code, closed);
     for (uint32_t set = 0; set < 128; ++set) {
       if (std::popcount(set) > 6) continue;
@@ -72,6 +74,42 @@ TEST(TinyGraphTable, InducedSubgraphsWithHeaps) {
   EXPECT_GT(asked, 1000000u);
 }
 
+TEST(TinyGraphTable, InducedSubgraphsAnywhereInAThirtyTwoVertexFrame) {
+  // The solver asks about vertex sets spread over a frame of up to 32
+  // vertices (bit 31 included) whose other vertices have edges of their own:
+  // random graphs on 32 vertices, random sets of at most 7, heaps 0..2.
+  const qcert::checker::TinyGraphTable table;
+  uint64_t state = 0x9E3779B97F4A7C15ull;
+  auto next = [&] { state ^= state << 13, state ^= state >> 7, state ^= state << 17; return state; };
+  size_t wrong = 0, asked = 0, lost = 0;
+  for (int round = 0; round < 20000; ++round) {
+    uint32_t closed[33] = {};
+    for (unsigned v = 0; v < 32; ++v) closed[v] |= uint32_t(1) << v;
+    for (unsigned v = 0; v < 32; ++v)
+      for (unsigned u = v + 1; u < 32; ++u)
+        if (next() % 3 == 0) closed[v] |= uint32_t(1) << u, closed[u] |= uint32_t(1) << v;
+    uint32_t set = 0;
+    const unsigned size = unsigned(next() % 8);
+    while (unsigned(std::popcount(set)) < size) set |= uint32_t(1) << (next() % 32);
+    // Brute force over the set's own members, relabelled 0..size-1.
+    uint32_t member[7], local[33] = {};
+    unsigned k = 0;
+    for (uint32_t x = set; x; x &= x - 1) member[k++] = unsigned(std::countr_zero(x));
+    for (unsigned a = 0; a < k; ++a)
+      for (unsigned b = 0; b < k; ++b)
+        if (closed[member[a]] >> member[b] & 1) local[a] |= uint32_t(1) << b;
+    const unsigned g = bruteGrundy((uint32_t(1) << k) - 1, local);
+    for (uint32_t h = 0; h < 3; ++h) {
+      if (k > qcert::checker::TinyGraphTable::limit(h)) continue;
+      ++asked, lost += g == h;
+      wrong += table.lost(set, closed, h) != (g == h);
+    }
+  }
+  EXPECT_EQ(wrong, 0u);
+  EXPECT_GT(asked, 50000u);
+  EXPECT_GT(lost, 5000u);  // both answers occur
+}
+
 TEST(TinyGraphTable, TwoThreadsFillingTheSevenVertexWordsAgree) {
   // The 7-vertex words are computed on first use by whichever thread asks;
   // two threads asking in opposite orders must both see the brute-force answer.
@@ -79,7 +117,7 @@ TEST(TinyGraphTable, TwoThreadsFillingTheSevenVertexWordsAgree) {
   std::vector<uint32_t> codes;
   std::vector<uint8_t> expected;
   for (uint32_t code = 0; code < (uint32_t(1) << 21); code += 13) {
-    uint32_t closed[7];
+    uint32_t closed[33];
     closedNeighbourhoods(code, closed);
     codes.push_back(code);
     expected.push_back(bruteGrundy(0x7f, closed) == 0);
@@ -88,7 +126,7 @@ TEST(TinyGraphTable, TwoThreadsFillingTheSevenVertexWordsAgree) {
   auto ask = [&](int thread) {
     for (size_t i = 0; i < codes.size(); ++i) {
       const size_t k = thread == 0 ? i : codes.size() - 1 - i;
-      uint32_t closed[7];
+      uint32_t closed[33];
       closedNeighbourhoods(codes[k], closed);
       wrong[thread] += table.lost(0x7f, closed, 0) != (expected[k] != 0);
     }
