@@ -75,7 +75,10 @@ class SmallSolver {
 
  private:
   // Does the player to move win (mask, h)?  Plain negamax with a memo.
-  bool win(uint32_t mask, uint32_t h) {
+  // code: the table code of mask's graph when the caller knows it (at most
+  // kCoded live squares), else kNoCode.
+  static constexpr uint64_t kNoCode = ~uint64_t(0);
+  bool win(uint32_t mask, uint32_t h, uint64_t code = kNoCode) {
     // A position with k live squares has at most k board options, so its
     // Grundy value G is at most k; for h > k the mover wins by moving the
     // heap to G (Sprague-Grundy: (mask, G) is a loss).  This bounds h by 32.
@@ -83,18 +86,20 @@ class SmallSolver {
     if (h > live) return true;
     if (mask == 0) return false;  // no board move and (h <= 0) no heap move
     // Sprague-Grundy again: (mask, h) is lost exactly when G(mask) = h.
-    if (live <= tiny) return !tiny_.lost(mask, adj_, h);
+    if (live <= tiny) return !(code == kNoCode ? tiny_.lost(mask, adj_, h) : tiny_.lostCoded(live, uint32_t(code), h));
     // The options with at most `tiny` live squares are decided by the table
     // as they come: one that is lost for the opponent wins.  The others are
     // searched after the memo is asked, grouped by size, smallest first
     // (more often lost): bigger[k] has bit i when the queen on i leaves k.
+    const bool coded = live <= TinyGraphTable::kCoded;
+    if (coded && code == kNoCode) code = TinyGraphTable::codeOf64(mask, adj_);
     uint32_t option[32], bigger[33], sizes = 0;
     for (uint32_t x = mask; x; x &= x - 1) {
       const unsigned i = unsigned(std::countr_zero(x));
       const uint32_t o = option[i] = mask & ~adj_[i];
       const unsigned k = unsigned(std::popcount(o));
       if (k <= tiny) {
-        if (tiny_.lost(o, adj_, h)) return true;
+        if (coded ? tiny_.lostCoded(k, uint32_t(compress(code, tiny_.pairBits(uint32_t(compress(o, mask))))), h) : tiny_.lost(o, adj_, h)) return true;
       } else {
         bigger[k] = (sizes >> k & 1 ? bigger[k] : 0) | (x & -x);
         sizes |= uint32_t(1) << k;
@@ -106,7 +111,10 @@ class SmallSolver {
     limits::checkTime();
     bool result = false;
     for (; sizes && !result; sizes &= sizes - 1)
-      for (uint32_t x = bigger[std::countr_zero(sizes)]; x && !result; x &= x - 1) result = !win(option[std::countr_zero(x)], h);
+      for (uint32_t x = bigger[std::countr_zero(sizes)]; x && !result; x &= x - 1) {
+        const uint32_t o = option[std::countr_zero(x)];
+        result = !win(o, h, coded ? compress(code, tiny_.pairBits(uint32_t(compress(o, mask)))) : kNoCode);
+      }
     for (uint32_t h2 = 0; h2 < h && !result; ++h2) result = !win(mask, h2);
     store(key, result);
     return result;

@@ -60,8 +60,10 @@ class TinyGraphTable {
   // limit(h) members) of a graph with closed neighbourhoods closed[0..31]?
   // closed[32] must be 0 (see codeOf).
   bool lost(uint32_t mask, const uint32_t* closed, uint32_t h) const {
-    const uint32_t code = codeOf(mask, closed);
-    const unsigned k = unsigned(std::popcount(mask));
+    return lostCoded(unsigned(std::popcount(mask)), codeOf(mask, closed), h);
+  }
+  // The same for the k-vertex graph with this code (k <= limit(h)).
+  bool lostCoded(unsigned k, uint32_t code, uint32_t h) const {
     if (k == 7) {
       const uint32_t w = code / 64;
       if (!(sevenReady_[w / 64].load(std::memory_order_acquire) >> w % 64 & 1)) {
@@ -95,6 +97,22 @@ class TinyGraphTable {
       code |= uint32_t(compress(closed[std::countr_zero(x)], mask) & ((uint32_t(1) << j) - 1)) << pairs(j);
     return code;
   }
+ public:
+  // Codes of graphs on up to kCoded vertices (55 bits), for the solver to
+  // carry down: deleting vertices keeps the order of the others, so the code
+  // of the graph a subset `rel` of them induces is the pairs of members of
+  // `rel` taken out of the whole code: compress(code, pairBits(rel)).
+  static constexpr unsigned kCoded = 11;
+  static uint64_t codeOf64(uint32_t mask, const uint32_t* closed) {
+    uint64_t code = 0;
+    uint32_t x = mask & (mask - 1);
+    for (unsigned j = 1; x; ++j, x &= x - 1)
+      code |= (compress(closed[std::countr_zero(x)], mask) & ((uint64_t(1) << j) - 1)) << pairs(j);
+    return code;
+  }
+  uint64_t pairBits(uint32_t rel) const { return pairBits_[rel]; }
+
+ private:
   // A 7-vertex graph is lost when every option (at most 6 vertices) is won.
   // Word w holds the codes 64 w .. 64 w + 63: its bits 0..5 are the pairs
   // among vertices 0..3, the word index all other pairs.
@@ -113,6 +131,14 @@ class TinyGraphTable {
     return word;
   }
   std::vector<uint8_t> grundy_[7];
+  std::vector<uint64_t> pairBits_ = [] {
+    std::vector<uint64_t> bits(size_t(1) << kCoded, 0);
+    for (uint32_t rel = 0; rel < bits.size(); ++rel)
+      for (unsigned j = 1; j < kCoded; ++j)
+        for (unsigned i = 0; i < j; ++i)
+          if ((rel >> i & 1) && (rel >> j & 1)) bits[rel] |= uint64_t(1) << (pairs(j) + i);
+    return bits;
+  }();
   mutable std::unique_ptr<std::atomic<uint64_t>[]> sevenLost_{new std::atomic<uint64_t>[size_t(1) << pairs(6)]{}};
   mutable std::unique_ptr<std::atomic<uint64_t>[]> sevenReady_{new std::atomic<uint64_t>[size_t(1) << (pairs(6) - 6)]{}};
 };

@@ -110,6 +110,46 @@ TEST(TinyGraphTable, InducedSubgraphsAnywhereInAThirtyTwoVertexFrame) {
   EXPECT_GT(lost, 5000u);  // both answers occur
 }
 
+TEST(TinyGraphTable, CarriedCodesAreTheCodesOfTheInducedSubgraphs) {
+  // The solver carries a position's code (at most kCoded vertices) to its
+  // options: compress(code, pairBits(the option's members, relative to the
+  // position's)).  That must be the option's own code, and the table read
+  // through it must agree with the brute force.
+  using qcert::checker::TinyGraphTable;
+  const TinyGraphTable table;
+  uint64_t state = 0x2545F4914F6CDD1Dull;
+  auto next = [&] { state ^= state << 13, state ^= state >> 7, state ^= state << 17; return state; };
+  size_t wrong = 0, asked = 0;
+  for (int round = 0; round < 20000; ++round) {
+    uint32_t closed[33] = {};
+    for (unsigned v = 0; v < 32; ++v) closed[v] |= uint32_t(1) << v;
+    for (unsigned v = 0; v < 32; ++v)
+      for (unsigned u = v + 1; u < 32; ++u)
+        if (next() % 3 == 0) closed[v] |= uint32_t(1) << u, closed[u] |= uint32_t(1) << v;
+    uint32_t parent = 0, child = 0;
+    const unsigned size = unsigned(next() % (TinyGraphTable::kCoded + 1));
+    while (unsigned(std::popcount(parent)) < size) parent |= uint32_t(1) << (next() % 32);
+    for (uint32_t x = parent; x; x &= x - 1)
+      if (next() % 2) child |= x & -x;
+    const uint64_t carried = qcert::checker::compress(TinyGraphTable::codeOf64(parent, closed),
+                                                      table.pairBits(uint32_t(qcert::checker::compress(child, parent))));
+    wrong += carried != TinyGraphTable::codeOf64(child, closed);
+    if (std::popcount(child) <= 7) {
+      uint32_t member[7], local[33] = {};
+      unsigned k = 0;
+      for (uint32_t x = child; x; x &= x - 1) member[k++] = unsigned(std::countr_zero(x));
+      for (unsigned a = 0; a < k; ++a)
+        for (unsigned b = 0; b < k; ++b)
+          if (closed[member[a]] >> member[b] & 1) local[a] |= uint32_t(1) << b;
+      const unsigned g = bruteGrundy((uint32_t(1) << k) - 1, local);
+      for (uint32_t h = 0; h < 3; ++h)
+        if (k <= TinyGraphTable::limit(h)) ++asked, wrong += table.lostCoded(k, uint32_t(carried), h) != (g == h);
+    }
+  }
+  EXPECT_EQ(wrong, 0u);
+  EXPECT_GT(asked, 10000u);
+}
+
 TEST(TinyGraphTable, TwoThreadsFillingTheSevenVertexWordsAgree) {
   // The 7-vertex words are computed on first use by whichever thread asks;
   // two threads asking in opposite orders must both see the brute-force answer.
