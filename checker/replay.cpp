@@ -99,7 +99,7 @@ class SmallSolver {
       const uint32_t o = option[i] = mask & ~adj_[i];
       const unsigned k = unsigned(std::popcount(o));
       if (k <= tiny) {
-        if (coded ? tiny_.lostCoded(k, uint32_t(compress(code, tiny_.pairBits(uint32_t(compress(o, mask))))), h) : tiny_.lost(o, adj_, h)) return true;
+        if (coded ? tiny_.lostCoded(k, uint32_t(tiny_.subsetCode(code, mask, o)), h) : tiny_.lost(o, adj_, h)) return true;
       } else {
         bigger[k] = (sizes >> k & 1 ? bigger[k] : 0) | (x & -x);
         sizes |= uint32_t(1) << k;
@@ -113,7 +113,7 @@ class SmallSolver {
     for (; sizes && !result; sizes &= sizes - 1)
       for (uint32_t x = bigger[std::countr_zero(sizes)]; x && !result; x &= x - 1) {
         const uint32_t o = option[std::countr_zero(x)];
-        result = !win(o, h, coded ? compress(code, tiny_.pairBits(uint32_t(compress(o, mask)))) : kNoCode);
+        result = !win(o, h, coded ? tiny_.subsetCode(code, mask, o) : kNoCode);
       }
     for (uint32_t h2 = 0; h2 < h && !result; ++h2) result = !win(mask, h2);
     store(key, result);

@@ -101,16 +101,19 @@ class TinyGraphTable {
   // Codes of graphs on up to kCoded vertices (55 bits), for the solver to
   // carry down: deleting vertices keeps the order of the others, so the code
   // of the graph a subset `rel` of them induces is the pairs of members of
-  // `rel` taken out of the whole code: compress(code, pairBits(rel)).
+  // `rel` taken out of the whole code: compress(code, pairBits_[rel]).
   static constexpr unsigned kCoded = 11;
   static uint64_t codeOf64(uint32_t mask, const uint32_t* closed) {
     uint64_t code = 0;
     uint32_t x = mask & (mask - 1);
-    for (unsigned j = 1; x; ++j, x &= x - 1)
-      code |= (compress(closed[std::countr_zero(x)], mask) & ((uint64_t(1) << j) - 1)) << pairs(j);
+    for (unsigned j = 1, shift = 0; x; shift += j, ++j, x &= x - 1)
+      code |= (compress(closed[std::countr_zero(x)], mask) & ((uint64_t(1) << j) - 1)) << shift;
     return code;
   }
-  uint64_t pairBits(uint32_t rel) const { return pairBits_[rel]; }
+  // The code of the graph induced by `subset` of `mask`, from mask's code.
+  uint64_t subsetCode(uint64_t code, uint32_t mask, uint32_t subset) const {
+    return compress(code, pairBits_[compress(subset, mask)]);
+  }
 
  private:
   // A 7-vertex graph is lost when every option (at most 6 vertices) is won.

@@ -112,9 +112,8 @@ TEST(TinyGraphTable, InducedSubgraphsAnywhereInAThirtyTwoVertexFrame) {
 
 TEST(TinyGraphTable, CarriedCodesAreTheCodesOfTheInducedSubgraphs) {
   // The solver carries a position's code (at most kCoded vertices) to its
-  // options: compress(code, pairBits(the option's members, relative to the
-  // position's)).  That must be the option's own code, and the table read
-  // through it must agree with the brute force.
+  // options (subsetCode).  That must be the option's own code, and the table
+  // read through it must agree with the brute force.
   using qcert::checker::TinyGraphTable;
   const TinyGraphTable table;
   uint64_t state = 0x2545F4914F6CDD1Dull;
@@ -131,8 +130,7 @@ TEST(TinyGraphTable, CarriedCodesAreTheCodesOfTheInducedSubgraphs) {
     while (unsigned(std::popcount(parent)) < size) parent |= uint32_t(1) << (next() % 32);
     for (uint32_t x = parent; x; x &= x - 1)
       if (next() % 2) child |= x & -x;
-    const uint64_t carried = qcert::checker::compress(TinyGraphTable::codeOf64(parent, closed),
-                                                      table.pairBits(uint32_t(qcert::checker::compress(child, parent))));
+    const uint64_t carried = table.subsetCode(TinyGraphTable::codeOf64(parent, closed), parent, child);
     wrong += carried != TinyGraphTable::codeOf64(child, closed);
     if (std::popcount(child) <= 7) {
       uint32_t member[7], local[33] = {};
