@@ -152,7 +152,13 @@ ManifestStats verifyManifest(const Certificate& cert, const std::string& manifes
   // one or a FIFO (which would block the reader) stops the check at once.
   const std::filesystem::path dir = std::filesystem::path(manifestPath).parent_path();
   uint64_t bytes = 0;
-  for (const ShardJob& job : work) bytes += regularFileSize((dir / job.path).string(), "shard " + job.path);
+  std::vector<uint64_t> size(work.size());
+  for (size_t i = 0; i < work.size(); ++i) bytes += size[i] = regularFileSize((dir / work[i].path).string(), "shard " + work[i].path);
+  // The biggest shards first, so that no big one is left to run alone at the
+  // end while the other threads have nothing to do (bytes stand for time).
+  std::vector<size_t> order(work.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return size[a] > size[b]; });
   if (announce)
     *announce << "  manifest: " << work.size() << (work.size() == 1 ? " shard, " : " shards, ") << bytes
               << " bytes, replayed " << std::min<size_t>(jobs, work.size()) << " at a time within --max-memory "
@@ -161,8 +167,8 @@ ManifestStats verifyManifest(const Certificate& cert, const std::string& manifes
   std::mutex progressLock;
   double lastReport = -1;
   const auto start = std::chrono::steady_clock::now();
-  forEachItem(jobs, work.size(), [&](size_t i) {
-    verifyShard(work[i], cert, dir, observer, replayed);
+  forEachItem(jobs, work.size(), [&](size_t k) {
+    verifyShard(work[order[k]], cert, dir, observer, replayed);
     if (!progress) return;
     std::lock_guard lock(progressLock);
     const double t = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -171,7 +177,7 @@ ManifestStats verifyManifest(const Certificate& cert, const std::string& manifes
     lastReport = t;
     std::fprintf(stderr, "\r  shards verified: %zu of %zu, %.0f s, about %.0f s left   ", done, work.size(), t,
                  t / double(done) * double(work.size() - done));
-  }, [&](size_t i) { return "shard " + work[i].path; });
+  }, [&](size_t k) { return "shard " + work[order[k]].path; });
   if (progress && finished > 0) std::fprintf(stderr, "\r%79s\r", "");
 
   ManifestStats stats{work.size(), 0, 0};
