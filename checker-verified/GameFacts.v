@@ -161,3 +161,12 @@ Theorem determined : determined_statement.
 Proof.
   intros n p. split; [apply wins_or_loses|apply not_wins_and_loses].
 Qed.
+
+(* ---- A player who wins by a rule wins. ---- *)
+
+Theorem wins_by_wins : wins_by_wins_statement.
+Proof.
+  intros n reply p H. induction H as [qs h Hfree _ IH].
+  apply win with (Pos (reply (Pos qs h) :: qs) h); [now constructor|].
+  constructor. exact IH.
+Qed.

@@ -89,14 +89,30 @@ Proof.
   - destruct (Hsym q Hq) as [Hqb Hq']. simpl. auto.
 Qed.
 
-(* The opponent, to move in a symmetric position, loses. *)
-Lemma symmetric_loses : forall qs, symmetric qs -> loses n (Pos qs 0).
+(* The rule of Spec.v, for n = 2m + 1: the centre, then the reflection. *)
+Lemma rule_empty h : centre_then_reflection n (Pos [] h) = centre.
+Proof.
+  unfold centre_then_reflection, centre, n. cbn [queens].
+  replace ((2 * m + 1) / 2) with m; [reflexivity|].
+  apply Nat.div_unique with 1; lia.
+Qed.
+
+Lemma rule_reply v qs h : centre_then_reflection n (Pos (v :: qs) h) = reflect v.
+Proof.
+  destruct v as [r c]. unfold centre_then_reflection, reflect, n.
+  cbn [queens fst snd]. f_equal; lia.
+Qed.
+
+(* Every move of the opponent in a symmetric position (heap 0) leads to a
+   position that the first player wins by the rule. *)
+Lemma symmetric_wins_by : forall qs, symmetric qs ->
+  forall p', move n (Pos qs 0) p' -> wins_by n (centre_then_reflection n) p'.
 Proof.
   intro qs. remember (free_count n qs) as k eqn:Hk. revert qs Hk.
-  induction k as [k IH] using lt_wf_ind. intros qs Hk Hsym.
-  constructor. intros p' Hm. inversion Hm as [qs0 h0 v Hv|qs0 h0 h' Hh]; subst; [|lia].
+  induction k as [k IH] using lt_wf_ind. intros qs Hk Hsym p' Hm.
+  inversion Hm as [qs0 h0 v Hv|qs0 h0 h' Hh]; subst; [|lia].
   pose proof (reflection_reply_is_legal qs v Hsym Hv) as Hr.
-  apply win with (Pos (reflect v :: v :: qs) 0); [now constructor|].
+  constructor; rewrite rule_reply; [exact Hr|].
   apply (IH (free_count n (reflect v :: v :: qs))); auto.
   - pose proof (free_count_place _ _ _ Hv). pose proof (free_count_place _ _ _ Hr). lia.
   - now apply symmetric_after_reply.
@@ -112,16 +128,23 @@ Proof.
   - rewrite reflect_centre. now left.
 Qed.
 
-(* The first player's opening: the centre, after which the opponent loses. *)
-Lemma centre_wins : wins n (Pos [] 0).
+(* The first player's opening: the centre, after which every move of the
+   opponent is answered by the rule. *)
+Lemma centre_then_reflection_wins : wins_by n (centre_then_reflection n) (Pos [] 0).
 Proof.
-  apply win with (Pos [centre] 0); [constructor; apply centre_free|].
-  apply symmetric_loses, symmetric_centre.
+  constructor; rewrite rule_empty; [apply centre_free|].
+  apply symmetric_wins_by, symmetric_centre.
 Qed.
 
 End OddBoard.
 
+Theorem odd_board_reflection_wins : odd_board_reflection_wins_statement.
+Proof.
+  intros n [m ->]. apply centre_then_reflection_wins.
+Qed.
+
 Theorem odd_board_first_player_wins : odd_board_first_player_wins_statement.
 Proof.
-  intros n [m ->]. apply centre_wins.
+  intros n Hodd. apply (wins_by_wins n (centre_then_reflection n)).
+  now apply odd_board_reflection_wins.
 Qed.

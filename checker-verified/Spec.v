@@ -1,6 +1,8 @@
 (* The queens game, as a reader must trust it: the board, the moves, who
    wins, the Grundy value, and the statements the other files prove.
-   Nothing here is proved; every definition is plain and computable. *)
+   Nothing here is proved. The board's rules (on_board, attacks, free) are
+   computable booleans; moves, winning and the Grundy value are inductive
+   definitions. *)
 From Coq Require Import Arith List.
 Import ListNotations.
 
@@ -57,7 +59,25 @@ Inductive grundy : position -> nat -> Prop :=
       (forall k, k < g -> exists p', move p p' /\ grundy p' k) ->
       grundy p g.
 
+(* The player to move wins by the rule "reply" (a winning strategy): the
+   square "reply p" is free in p, and after the player's queen there,
+   every move of the opponent leads to a position that the player again
+   wins by the same rule. *)
+Inductive wins_by (reply : position -> square) : position -> Prop :=
+  | win_by : forall qs h,
+      free qs (reply (Pos qs h)) = true ->
+      (forall p', move (Pos (reply (Pos qs h) :: qs) h) p' -> wins_by reply p') ->
+      wins_by reply (Pos qs h).
+
 End QueensGame.
+
+(* The rule for odd n: the centre on the empty board, then the point
+   reflection of the queen the opponent placed last. *)
+Definition centre_then_reflection (n : nat) (p : position) : square :=
+  match queens p with
+  | [] => (n / 2, n / 2)
+  | (r, c) :: _ => (n - 1 - r, n - 1 - c)
+  end.
 
 (* ---- What the other files prove about these definitions. ---- *)
 
@@ -68,6 +88,10 @@ Definition every_game_ends_statement : Prop :=
 (* Every position is won or lost for the player to move, not both. *)
 Definition determined_statement : Prop :=
   forall n p, (wins n p \/ loses n p) /\ ~ (wins n p /\ loses n p).
+
+(* A player who wins by a rule wins. *)
+Definition wins_by_wins_statement : Prop :=
+  forall n reply p, wins_by n reply p -> wins n p.
 
 (* Every position has exactly one Grundy value. *)
 Definition grundy_function_statement : Prop :=
@@ -80,6 +104,12 @@ Definition grundy_function_statement : Prop :=
 Definition sprague_grundy_step_statement : Prop :=
   forall n qs g, loses n (Pos qs g) <-> grundy n (Pos qs 0) g.
 
-(* For every odd n, the first player wins on the empty n x n board. *)
+(* For every odd n, the first player wins on the empty n x n board by the
+   centre and then the reflection of each opponent's queen (every reply is
+   a legal move)... *)
+Definition odd_board_reflection_wins_statement : Prop :=
+  forall n, Nat.Odd n -> wins_by n (centre_then_reflection n) (Pos [] 0).
+
+(* ... so the first player wins there. *)
 Definition odd_board_first_player_wins_statement : Prop :=
   forall n, Nat.Odd n -> wins n (Pos [] 0).

@@ -22,7 +22,8 @@ coqc=${COQC:-coqc}
 command -v "$coqc" >/dev/null || { echo "coq-check: coqc not found (make deps installs Debian's coq)" >&2; exit 1; }
 
 # The theorems whose assumptions are checked; each has <name>_statement in Spec.v.
-theorems=(every_game_ends determined grundy_function sprague_grundy_step odd_board_first_player_wins)
+theorems=(every_game_ends determined wins_by_wins grundy_function sprague_grundy_step
+          odd_board_reflection_wins odd_board_first_player_wins)
 
 echo "coq-check: $("$coqc" --version | head -1)"
 
