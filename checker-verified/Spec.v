@@ -1,0 +1,115 @@
+(* The queens game, as a reader must trust it: the board, the moves, who
+   wins, the Grundy value, and the statements the other files prove.
+   Nothing here is proved. The board's rules (on_board, attacks, free) are
+   computable booleans; moves, winning and the Grundy value are inductive
+   definitions. *)
+From Coq Require Import Arith List.
+Import ListNotations.
+
+(* A square is a pair (row, column). *)
+Notation square := (nat * nat)%type.
+
+Section QueensGame.
+
+(* The board is n x n: rows and columns are numbered 0 .. n-1. *)
+Variable n : nat.
+
+Definition on_board (s : square) : bool :=
+  (fst s <? n) && (snd s <? n).
+
+(* Queens on a and b attack each other when they share a row, a column, a
+   diagonal (row - column equal) or an anti-diagonal (row + column equal);
+   a queen attacks its own square. The diagonal test is written
+   r1 + c2 = r2 + c1 so that it needs no subtraction. *)
+Definition attacks (a b : square) : bool :=
+  let '(r1, c1) := a in
+  let '(r2, c2) := b in
+  (r1 =? r2) || (c1 =? c2) || (r1 + c2 =? r2 + c1) || (r1 + c1 =? r2 + c2).
+
+(* A position: the queens placed so far, and a Nim heap of h counters. *)
+Record position : Type := Pos { queens : list square; heap : nat }.
+
+(* A square is free when it is on the board and no placed queen attacks it. *)
+Definition free (qs : list square) (s : square) : bool :=
+  on_board s && forallb (fun q => negb (attacks q s)) qs.
+
+(* A move places a queen on a free square, or lowers the heap to any
+   smaller number of counters. *)
+Inductive move : position -> position -> Prop :=
+  | place_queen : forall qs h s,
+      free qs s = true -> move (Pos qs h) (Pos (s :: qs) h)
+  | lower_heap : forall qs h h',
+      h' < h -> move (Pos qs h) (Pos qs h').
+
+(* The player to move wins when some move leads to a position the other
+   player loses; the player to move loses when every move (perhaps none)
+   leads to a position the other player wins. Both are inductive: a win
+   is a finite strategy tree, so these are the rules and nothing else. *)
+Inductive wins : position -> Prop :=
+  | win : forall p p', move p p' -> loses p' -> wins p
+with loses : position -> Prop :=
+  | lose : forall p, (forall p', move p p' -> wins p') -> loses p.
+
+(* g is the Grundy value of p (g = mex of the values of p's options):
+   no option of p has the value g, and every smaller value k is the
+   value of some option. *)
+Inductive grundy : position -> nat -> Prop :=
+  | grundy_mex : forall p g,
+      (forall p', move p p' -> exists g', grundy p' g' /\ g' <> g) ->
+      (forall k, k < g -> exists p', move p p' /\ grundy p' k) ->
+      grundy p g.
+
+(* The player to move wins by the rule "reply" (a winning strategy): the
+   square "reply p" is free in p, and after the player's queen there,
+   every move of the opponent leads to a position that the player again
+   wins by the same rule. *)
+Inductive wins_by (reply : position -> square) : position -> Prop :=
+  | win_by : forall qs h,
+      free qs (reply (Pos qs h)) = true ->
+      (forall p', move (Pos (reply (Pos qs h) :: qs) h) p' -> wins_by reply p') ->
+      wins_by reply (Pos qs h).
+
+End QueensGame.
+
+(* The rule for odd n: the centre on the empty board, then the point
+   reflection of the queen the opponent placed last. *)
+Definition centre_then_reflection (n : nat) (p : position) : square :=
+  match queens p with
+  | [] => (n / 2, n / 2)
+  | (r, c) :: _ => (n - 1 - r, n - 1 - c)
+  end.
+
+(* ---- What the other files prove about these definitions. ---- *)
+
+(* Every game ends: there is no infinite sequence of moves. *)
+Definition every_game_ends_statement : Prop :=
+  forall n, well_founded (fun p' p => move n p p').
+
+(* Every position is won or lost for the player to move, not both. *)
+Definition determined_statement : Prop :=
+  forall n p, (wins n p \/ loses n p) /\ ~ (wins n p /\ loses n p).
+
+(* A player who wins by a rule wins. *)
+Definition wins_by_wins_statement : Prop :=
+  forall n reply p, wins_by n reply p -> wins n p.
+
+(* Every position has exactly one Grundy value. *)
+Definition grundy_function_statement : Prop :=
+  forall n p, (exists g, grundy n p g) /\
+              (forall g1 g2, grundy n p g1 -> grundy n p g2 -> g1 = g2).
+
+(* The Sprague-Grundy step: the queens qs plus a heap of g counters are
+   lost for the player to move exactly when the queens alone (heap 0)
+   have the Grundy value g. *)
+Definition sprague_grundy_step_statement : Prop :=
+  forall n qs g, loses n (Pos qs g) <-> grundy n (Pos qs 0) g.
+
+(* For every odd n, the first player wins on the empty n x n board by the
+   centre and then the reflection of each opponent's queen (every reply is
+   a legal move)... *)
+Definition odd_board_reflection_wins_statement : Prop :=
+  forall n, Nat.Odd n -> wins_by n (centre_then_reflection n) (Pos [] 0).
+
+(* ... so the first player wins there. *)
+Definition odd_board_first_player_wins_statement : Prop :=
+  forall n, Nat.Odd n -> wins n (Pos [] 0).

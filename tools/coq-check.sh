@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# The Coq proofs of checker-verified/ (docs/verified-checker.md): compiles
+# them and checks that they assume nothing.
+#
+#   tools/coq-check.sh          (COQC=/path/to/coqc to pick a coqc)
+#
+#  1. No escape hatch in checker-verified/*.v: none of the words Admitted,
+#     admit, Admit, Axiom(s), Parameter(s), Hypothesis/Hypotheses, Conjecture,
+#     nor an Unset ... Checking or a Bypass Check (not even in a comment).
+#  2. Every file of checker-verified/_CoqProject compiles with coqc, in a
+#     temporary folder (nothing is written to the source tree).
+#  3. Each main theorem proves exactly the statement Spec.v writes for it
+#     (a Definition of type QueensGame.Spec.<theorem>_statement := <theorem>
+#     must compile: the statement is the one in Spec.v, not a later namesake),
+#     and its `Print Assumptions` says "Closed under the global context":
+#     it rests on nothing but Coq's kernel.
+# Exit 1, naming each failure; 0 when all hold.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+src=$root/checker-verified
+coqc=${COQC:-coqc}
+command -v "$coqc" >/dev/null || { echo "coq-check: coqc not found (make deps installs Debian's coq)" >&2; exit 1; }
+
+# The theorems whose assumptions are checked; each has <name>_statement in Spec.v.
+theorems=(every_game_ends determined wins_by_wins grundy_function sprague_grundy_step
+          odd_board_reflection_wins odd_board_first_player_wins)
+
+echo "coq-check: $("$coqc" --version | head -1)"
+
+# 1. Escape hatches.
+if grep -nwE 'Admitted|admit|Admit|Axiom|Axioms|Parameter|Parameters|Hypothesis|Hypotheses|Conjecture' "$src"/*.v \
+   || grep -nE 'Unset[[:space:]]+[A-Za-z ]*Checking|Bypass[[:space:]]+Check' "$src"/*.v; then
+  echo "coq-check: FAIL: an assumption or a switched-off check in checker-verified/*.v (above)" >&2
+  exit 1
+fi
+
+# 2. Compile, in _CoqProject's order.
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+cp "$src"/*.v "$tmp"/
+mapfile -t files < <(grep -E '^[A-Za-z0-9_]+\.v$' "$src/_CoqProject")
+[ ${#files[@]} -gt 0 ] || { echo "coq-check: FAIL: no .v file named in _CoqProject" >&2; exit 1; }
+for f in "$src"/*.v; do
+  printf '%s\n' "${files[@]}" | grep -qx "$(basename "$f")" \
+    || { echo "coq-check: FAIL: $(basename "$f") is not in _CoqProject, so it would go unchecked" >&2; exit 1; }
+done
+for f in "${files[@]}"; do
+  start=$(date +%s%N)
+  (cd "$tmp" && "$coqc" -q -Q . QueensGame "$f") \
+    || { echo "coq-check: FAIL: $f does not compile" >&2; exit 1; }
+  ms=$(( ($(date +%s%N) - start) / 1000000 ))
+  printf 'coq-check: compiled %-18s %3d.%d s\n' "$f" $((ms / 1000)) $((ms % 1000 / 100))
+done
+
+# 3. Statements and assumptions.
+modules=$(printf '%s ' "${files[@]%.v}")
+failed=0
+for t in "${theorems[@]}"; do
+  cat > "$tmp/Check_$t.v" <<EOF
+From QueensGame Require Import $modules.
+Definition check_statement : QueensGame.Spec.${t}_statement := $t.
+Print QueensGame.Spec.${t}_statement.
+Print Assumptions $t.
+EOF
+  if ! out=$(cd "$tmp" && "$coqc" -q -Q . QueensGame "Check_$t.v" 2>&1); then
+    echo "$out"
+    echo "coq-check: FAIL: $t does not prove ${t}_statement" >&2
+    failed=1; continue
+  fi
+  echo "---- $t"
+  echo "$out"
+  if ! grep -qx 'Closed under the global context' <<<"$out"; then
+    echo "coq-check: FAIL: $t rests on assumptions (above)" >&2
+    failed=1
+  fi
+done
+[ $failed -eq 0 ] || exit 1
+echo "coq-check: OK: ${#files[@]} files compiled, ${#theorems[@]} theorems closed under the global context"
