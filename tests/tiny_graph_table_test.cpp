@@ -34,6 +34,37 @@ unsigned bruteGrundy(uint32_t set, const uint32_t (&closed)[33]) {
   return unsigned(std::countr_one(seen));
 }
 
+// A random graph on 32 vertices (each pair adjacent with probability 1/3),
+// as closed neighbourhoods, closed[32] = 0; and a source of random words.
+struct RandomFrames {
+  uint64_t state;
+  uint64_t next() { return state ^= state << 13, state ^= state >> 7, state ^= state << 17; }
+  void graph(uint32_t (&closed)[33]) {
+    std::fill(closed, closed + 33, 0);
+    for (unsigned v = 0; v < 32; ++v) closed[v] |= uint32_t(1) << v;
+    for (unsigned v = 0; v < 32; ++v)
+      for (unsigned u = v + 1; u < 32; ++u)
+        if (next() % 3 == 0) closed[v] |= uint32_t(1) << u, closed[u] |= uint32_t(1) << v;
+  }
+  uint32_t set(unsigned size) {  // `size` distinct vertices
+    uint32_t s = 0;
+    while (unsigned(std::popcount(s)) < size) s |= uint32_t(1) << (next() % 32);
+    return s;
+  }
+};
+
+// The Grundy value of the graph that `set` (at most 7 vertices) induces,
+// by brute force over its members relabelled 0..k-1.
+unsigned inducedGrundy(const uint32_t (&closed)[33], uint32_t set) {
+  uint32_t member[7], local[33] = {};
+  unsigned k = 0;
+  for (uint32_t x = set; x; x &= x - 1) member[k++] = unsigned(std::countr_zero(x));
+  for (unsigned a = 0; a < k; ++a)
+    for (unsigned b = 0; b < k; ++b)
+      if (closed[member[a]] >> member[b] & 1) local[a] |= uint32_t(1) << b;
+  return bruteGrundy((uint32_t(1) << k) - 1, local);
+}
+
 TEST(TinyGraphTable, LimitIsSevenWithoutHeapSixWithOne) {
   EXPECT_EQ(qcert::checker::TinyGraphTable::limit(0), 7u);
   EXPECT_EQ(qcert::checker::TinyGraphTable::limit(1), 6u);
@@ -79,26 +110,14 @@ TEST(TinyGraphTable, InducedSubgraphsAnywhereInAThirtyTwoVertexFrame) {
   // vertices (bit 31 included) whose other vertices have edges of their own:
   // random graphs on 32 vertices, random sets of at most 7, heaps 0..2.
   const qcert::checker::TinyGraphTable table;
-  uint64_t state = 0x9E3779B97F4A7C15ull;
-  auto next = [&] { state ^= state << 13, state ^= state >> 7, state ^= state << 17; return state; };
+  RandomFrames random{0x9E3779B97F4A7C15ull};
   size_t wrong = 0, asked = 0, lost = 0;
   for (int round = 0; round < 20000; ++round) {
-    uint32_t closed[33] = {};
-    for (unsigned v = 0; v < 32; ++v) closed[v] |= uint32_t(1) << v;
-    for (unsigned v = 0; v < 32; ++v)
-      for (unsigned u = v + 1; u < 32; ++u)
-        if (next() % 3 == 0) closed[v] |= uint32_t(1) << u, closed[u] |= uint32_t(1) << v;
-    uint32_t set = 0;
-    const unsigned size = unsigned(next() % 8);
-    while (unsigned(std::popcount(set)) < size) set |= uint32_t(1) << (next() % 32);
-    // Brute force over the set's own members, relabelled 0..size-1.
-    uint32_t member[7], local[33] = {};
-    unsigned k = 0;
-    for (uint32_t x = set; x; x &= x - 1) member[k++] = unsigned(std::countr_zero(x));
-    for (unsigned a = 0; a < k; ++a)
-      for (unsigned b = 0; b < k; ++b)
-        if (closed[member[a]] >> member[b] & 1) local[a] |= uint32_t(1) << b;
-    const unsigned g = bruteGrundy((uint32_t(1) << k) - 1, local);
+    uint32_t closed[33];
+    random.graph(closed);
+    const unsigned k = unsigned(random.next() % 8);
+    const uint32_t set = random.set(k);
+    const unsigned g = inducedGrundy(closed, set);
     for (uint32_t h = 0; h < 3; ++h) {
       if (k > qcert::checker::TinyGraphTable::limit(h)) continue;
       ++asked, lost += g == h;
@@ -116,30 +135,19 @@ TEST(TinyGraphTable, CarriedCodesAreTheCodesOfTheInducedSubgraphs) {
   // read through it must agree with the brute force.
   using qcert::checker::TinyGraphTable;
   const TinyGraphTable table;
-  uint64_t state = 0x2545F4914F6CDD1Dull;
-  auto next = [&] { state ^= state << 13, state ^= state >> 7, state ^= state << 17; return state; };
+  RandomFrames random{0x2545F4914F6CDD1Dull};
   size_t wrong = 0, asked = 0;
   for (int round = 0; round < 20000; ++round) {
-    uint32_t closed[33] = {};
-    for (unsigned v = 0; v < 32; ++v) closed[v] |= uint32_t(1) << v;
-    for (unsigned v = 0; v < 32; ++v)
-      for (unsigned u = v + 1; u < 32; ++u)
-        if (next() % 3 == 0) closed[v] |= uint32_t(1) << u, closed[u] |= uint32_t(1) << v;
-    uint32_t parent = 0, child = 0;
-    const unsigned size = unsigned(next() % (TinyGraphTable::kCoded + 1));
-    while (unsigned(std::popcount(parent)) < size) parent |= uint32_t(1) << (next() % 32);
+    uint32_t closed[33];
+    random.graph(closed);
+    const uint32_t parent = random.set(unsigned(random.next() % (TinyGraphTable::kCoded + 1)));
+    uint32_t child = 0;
     for (uint32_t x = parent; x; x &= x - 1)
-      if (next() % 2) child |= x & -x;
+      if (random.next() % 2) child |= x & -x;
     const uint64_t carried = table.subsetCode(TinyGraphTable::codeOf64(parent, closed), parent, child);
     wrong += carried != TinyGraphTable::codeOf64(child, closed);
-    if (std::popcount(child) <= 7) {
-      uint32_t member[7], local[33] = {};
-      unsigned k = 0;
-      for (uint32_t x = child; x; x &= x - 1) member[k++] = unsigned(std::countr_zero(x));
-      for (unsigned a = 0; a < k; ++a)
-        for (unsigned b = 0; b < k; ++b)
-          if (closed[member[a]] >> member[b] & 1) local[a] |= uint32_t(1) << b;
-      const unsigned g = bruteGrundy((uint32_t(1) << k) - 1, local);
+    if (const unsigned k = unsigned(std::popcount(child)); k <= 7) {
+      const unsigned g = inducedGrundy(closed, child);
       for (uint32_t h = 0; h < 3; ++h)
         if (k <= TinyGraphTable::limit(h)) ++asked, wrong += table.lostCoded(k, uint32_t(carried), h) != (g == h);
     }
