@@ -21,15 +21,7 @@ certs=${BENCH_CHECK_CERTS-jenrich-n14 rudd-n16 rudd-n18}
 jobs=${BENCH_CHECK_JOBS:-2}
 repeat=${BENCH_CHECK_REPEAT:-1}
 work=out/bench; mkdir -p "$work"
-refdir=$work/ref-$(git rev-parse --short "$ref^{commit}") || { echo "bench-check: no git ref $ref (BENCH_CHECK_REF)"; exit 2; }
-if [ ! -x "$refdir/build/bin/checker" ] || [ ! -d "$refdir/src/certs" ]; then
-  echo "building the reference checker of $ref in $refdir ..."
-  rm -rf "$refdir"; mkdir -p "$refdir/src"
-  git archive "$ref" | tar -x -C "$refdir/src"
-  cmake -S "$refdir/src" -B "$refdir/build" -DCMAKE_BUILD_TYPE=Release >"$refdir/build.log" 2>&1 &&
-    make -C "$refdir/build" -j"$(nproc)" checker >>"$refdir/build.log" 2>&1 ||
-    { echo "bench-check: building $ref failed, see $refdir/build.log"; exit 2; }
-fi
+refdir=$(tools/build-ref.sh "$ref" checker) || { echo "bench-check: no reference checker of $ref (BENCH_CHECK_REF)"; exit 2; }
 
 # One check: prints "wall user rss_mib" (seconds, seconds, MiB) or fails with
 # the checker's words.  Only VERIFIED counts: a check that does not verify is

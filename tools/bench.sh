@@ -29,15 +29,7 @@ tt=${BENCH_TT_MB:-256}
 work=out/bench; mkdir -p "$work"
 ref=${BENCH_REF-}
 if [ -n "$ref" ]; then  # the reference binaries, built once per ref
-  refdir=$work/ref-$(git rev-parse --short "$ref^{commit}") || { echo "bench: no git ref $ref (BENCH_REF)"; exit 2; }
-  if [ ! -x "$refdir/build/bin/prover" ] || [ ! -x "$refdir/build/bin/checker" ]; then
-    echo "building the reference $ref in $refdir ..."
-    rm -rf "$refdir"; mkdir -p "$refdir/src"
-    git archive "$ref" | tar -x -C "$refdir/src"
-    cmake -S "$refdir/src" -B "$refdir/build" -DCMAKE_BUILD_TYPE=Release >"$refdir/build.log" 2>&1 &&
-      make -C "$refdir/build" -j"$(nproc)" prover checker >>"$refdir/build.log" 2>&1 ||
-      { echo "bench: building $ref failed, see $refdir/build.log"; exit 2; }
-  fi
+  refdir=$(tools/build-ref.sh "$ref" prover checker) || { echo "bench: no reference build of $ref (BENCH_REF)"; exit 2; }
 fi
 field() { sed -nE "s/.*[ ]$1=([^ ]+).*/\1/p" <<<"$2"; }
 now() { date +%s.%N; }
