@@ -211,6 +211,7 @@ void checkHeaderOnly(const Header::Reader& header, size_t messages, const Header
   if (rules.defaultReplyText && header.getDefaultReply() != DefaultReply::NONE)
     throw Rejection(a + " must not set " + rules.defaultReplyText);
   if (header.getMirrorLemma()) throw Rejection(a + " must not set " + rules.mirrorLemmaText);
+  if (header.getParts()) throw Rejection(a + " must not set parts");
   if (messages != 2)
     throw Rejection(a + " holds a Header and a Seal only, this file " + std::to_string(messages) + " messages");
 }
@@ -252,6 +253,9 @@ void readGameHeader(const Header::Reader& header, size_t messages, Certificate& 
   if (cert.mirrorLemma && (cert.claimWin || claim.getHeap() != 0 || cert.defaultReply == 0 || header.getReplyCount() != 0 ||
                            header.getChunkCount() != 0 || header.hasPlan()))
     throw Rejection("a mirror-lemma certificate claims a loss with heap 0, names its map as the default reply, and has no replies, chunks or plan");
+  cert.parts = header.getParts();
+  if (cert.parts && (cert.cutoff != 0 || cert.defaultReply != 0 || cert.mirrorLemma || header.hasPlan()))
+    throw Rejection("a table of parts has cutoff 0, no default reply, no mirror lemma and no plan");
   if (cert.grundy && cert.claimWin) throw Rejection("a grundy claim must have outcome loss");
   cert.heap = claim.getHeap();
   if (cert.heap > kMaxHeap) throw Rejection("heap " + std::to_string(cert.heap) + " exceeds the supported maximum " + std::to_string(kMaxHeap));

@@ -53,6 +53,7 @@ struct Certificate {
   unsigned cutoff = 0;
   unsigned defaultReply = 0;     // schema DefaultReply: 0 none, 1 half turn, 2 files, 3 ranks, 4 diagonal, 5 antidiagonal
   bool mirrorLemma = false;      // a loss at the root by the mirror lemma for defaultReply's map; no tokens
+  bool parts = false;            // the tokens are a table of independent parts (docs/parts.md), not replies
   Board board;                   // piece and board (boardSize = board.rows)
   uint64_t replyCount = 0;
   std::string producer;

@@ -10,6 +10,7 @@
 #include "checker/manifest.hpp"
 #include "checker/mod2/mod2.hpp"
 #include "checker/partizan/partizan.hpp"
+#include "checker/parts.hpp"
 #include "checker/parallel.hpp"
 #include "checker/replay.hpp"
 
@@ -286,6 +287,12 @@ Verdict check(const CheckOptions& o, std::ostream& err) {
         report << "  manifest: " << stats.shards << " shards, tokens " << stats.tokens << ", nodes " << stats.nodes
                << " (over all shards" << (stats.replayedBefore ? ", " + std::to_string(stats.replayedBefore) + " of them replayed earlier in this run" : "")
                << "), " << timeAndMemory(start) << "\n";
+      } else if (cert.parts) {
+        if (announce) *announce << "  parts: a table of " << cert.replyCount << " tokens" << std::endl;
+        TokenStream tokens(cert);
+        const PartsStats stats = verifyPartsTable(cert, tokens);
+        report << "  producer: " << producer(cert.producer) << "\n  parts " << stats.parts << ", options " << stats.options << ", "
+               << timeAndMemory(start) << "\n";
       } else {
         if (announce)
           *announce << "  replay: cut-off " << cert.cutoff << ", " << cert.replyCount << (cert.replyCount == 1 ? " reply token in " : " reply tokens in ")

@@ -107,6 +107,7 @@ void verifyShard(ShardJob& job, const Certificate& manifest, const std::filesyst
   const Certificate cert = readCertificate(file);
   if (cert.seal != job.seal) throw Rejection("seal differs from the one pinned in the manifest");
   if (cert.hasPlan) throw Rejection("is itself a manifest (manifests do not nest)");
+  if (cert.parts) throw Rejection("is a table of parts, which a manifest does not take as a shard");
   if (cert.board != manifest.board || cert.queens != job.queens || cert.heap != job.heap ||
       cert.grundy || cert.claimWin != job.win)
     throw Rejection(std::string("its claim is not the plan's obligation: an outcome claim that the player to move ") +

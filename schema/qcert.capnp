@@ -102,6 +102,10 @@ struct Header {
   partizan @11 :PartizanClaim;# set only in a partizan game certificate (then
                               # claim, count and mod2 are unset): Header, Seal
                               # and nothing else.  docs/partizan-game.md
+  parts @12 :Bool;            # a game claim whose chunks hold a table of
+                              # independent parts with their Grundy values
+                              # instead of reply tokens (cutoff = 0, no default
+                              # reply, no mirror lemma, no plan).  docs/parts.md
 }
 
 # ---- Mod-2 queens game certificates (docs/mod2-game.md) --------------------

@@ -90,6 +90,7 @@ void fillHeader(Header::Builder header, const ClaimSpec& c, int cutoff, bool mir
                                           DefaultReply::MIRROR_ANTI_DIAGONAL};
   header.setDefaultReply(mirrorDefault || c.mirrorLemma ? kReplies[int(c.mirror)] : DefaultReply::NONE);
   header.setMirrorLemma(c.mirrorLemma);
+  header.setParts(c.partsTable);
   header.setReplyCount(tokens);
   header.setChunkCount(chunks);
   header.setProducer(producer);

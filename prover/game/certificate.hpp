@@ -26,6 +26,7 @@ struct ClaimSpec {
   Variant variant;          // rows = 0: the queens game on the n x n board
   Mirror mirror = Mirror::halfTurn;  // the default reply's map (when it is on)
   bool mirrorLemma = false; // a loss by the mirror lemma for `mirror`: no tokens
+  bool partsTable = false;  // the tokens are a table of parts (docs/parts.md), not replies
 };
 
 struct CertificateSummary {
@@ -61,6 +62,8 @@ class CertificateWriter final : public ProofSink {
                     std::string producer, int zstdLevel = 12, size_t chunkBytes = size_t{16} << 20);
   ~CertificateWriter() override;
   void reply(uint32_t token) override;
+  // The claim, when it is known only after the tokens (a table of parts).
+  void setClaim(const ClaimSpec& claim) { claim_ = claim; }
   CertificateSummary finish();  // writes the file; throws on I/O failure
 
  private:

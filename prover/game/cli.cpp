@@ -185,7 +185,8 @@ void defineOptions(Args& a) {
     ("near-mb", po::value<std::string>(&near)->default_value("auto"), "of the table, this many MiB hold only positions with at most 60 free squares, almost all of its look-ups, so that they stay within memory this machine reads faster (about 220 ns against 400 ns a random read here): a number below --tt-mb (0: one table for all, the layout of every prover before this option; give 0 to regenerate shards made before it, with --interleave-above 0 for those before 2026-11-25) or auto (half the table, at most 256)")
     ("small", numberOption(&req.search.smallLimit, "--small", 0, 32)->default_value("20"), "the search switches to its exact small solver at positions with at most this many free squares (0..32)")
     ("interleave-above", po::value<std::string>(&interleave)->default_value("auto"), "at positions with more than this many free squares the search tries moves alternately from the most- and the least-forcing end of its order: a number 0..65536 (0: never, the order before 2026-11-25; give 0 to regenerate shards made before then, such as certs/rudd-n18.qcert.units, with --near-mb 0) or auto (half the board's squares + 2: 130 at n = 16)")
-    ("plain", "baseline for benchmarks: no symmetry, no enhanced transposition cutoffs, no move ordering, no mirror lemma in the search");
+    ("plain", "baseline for benchmarks: no symmetry, no enhanced transposition cutoffs, no move ordering, no mirror lemma in the search")
+    ("parts", "value the position as a sum of independent parts instead of searching it: each group of free squares that attacks no other group is valued once, by the mex over its options, and the values are XORed (docs/parts.md); with --out the certificate is the table of those values. One thread, no symmetry; --tt-mb, --small and --cutoff do not apply");
   units.add_options()
     ("jobs,j", numberOption(&req.jobs, "--jobs", 1, 1024)->default_value("1"), "threads proving work units, 1..1024 (> 1 implies work units)")
     ("units", po::value<std::string>(&req.unitsDir), "directory for work-unit certificates (implies work units)")
@@ -339,6 +340,9 @@ void checkUnitOptions(Args& a, Mirror mirrorMap, int ranks) {
                                   " tables of --tt-mb " + std::to_string(req.ttMegabytes) + " MiB, more than this machine's " +
                                   std::to_string(physicalMiB) + " MiB of memory");
   }
+  req.parts = a.given("parts");
+  if (req.parts && (req.sharded() || ranks > 1 || req.byMirrorLemma))
+    throw std::invalid_argument("--parts writes one table: it takes no --jobs above 1, --units, --unit/--of, --win-by, MPI ranks or --by-mirror-lemma");
   if (req.byMirrorLemma && mirrorMap == Mirror::none) throw std::invalid_argument("--by-mirror-lemma needs a map: --mirror half-turn, files, ranks, diagonal or antidiagonal");
   if (req.byMirrorLemma && (req.jobs > 1 || !req.unitsDir.empty() || req.select.count > 1 || a.heap))
     throw std::invalid_argument("--by-mirror-lemma takes no heap and no work units (but --win-by SQ: that move, then the lemma)");
@@ -477,6 +481,17 @@ std::optional<int> reportWorker(const ProveRequest& req, const ProveResult& res)
 // The lines after RESULT: the search, the units, the certificate, STATS.
 void printFigures(const ProveRequest& req, const ProveResult& res, const std::string& out) {
   const double wall = res.searchSeconds + res.emitSeconds;
+  if (req.parts) {
+    std::printf("parts: %llu valued (%llu options looked at) in %.3f s\n", (unsigned long long)res.parts,
+                (unsigned long long)res.search.nodes, res.searchSeconds);
+    if (!out.empty())
+      std::printf("certificate: %s, %llu bytes, a table of %llu parts\n", out.c_str(), (unsigned long long)res.cert.bytes,
+                  (unsigned long long)res.parts);
+    std::printf("STATS outcome=%s%s parts=%llu nodes=%llu wall_s=%.3f peak_rss_kib=%ld cert_bytes=%llu\n", res.win ? "win" : "loss",
+                req.grundy ? (" grundy=" + std::to_string(res.grundy)).c_str() : "", (unsigned long long)res.parts,
+                (unsigned long long)res.search.nodes, wall, peakRssKiB(), (unsigned long long)res.cert.bytes);
+    return;
+  }
   std::printf("search: %llu nodes (%llu above the small solver) in %.3f s (%.3g nodes/s), %llu TT hits, %llu ETC cutoffs, TT %zu MiB%s\n",
               (unsigned long long)res.search.nodes, (unsigned long long)(res.search.nodes - res.search.smallNodes),
               res.searchSeconds,

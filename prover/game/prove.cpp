@@ -16,6 +16,7 @@
 #include <system_error>
 #include <thread>
 
+#include "prover/game/parts.hpp"
 #include "prover/memory.hpp"
 #include "prover/output_file.hpp"
 
@@ -799,6 +800,58 @@ ProveResult proveByMirrorLemma(const Geometry& geo, const ProveRequest& req) {
   return res;
 }
 
+// The position as a sum of independent parts (docs/parts.md): its Grundy
+// value, and with --out the table of every part valued.
+template <int W>
+ProveResult proveByParts(const Geometry& geo, const ProveRequest& req) {
+  if (req.sharded()) throw std::invalid_argument("--parts writes one certificate: it takes no --jobs above 1, --units or --win-by");
+  Graph<W> g(geo);
+  Bits<W> root = g.all;
+  for (int q : req.queens) {
+    if (!root.test(q)) throw std::invalid_argument("queen on " + geo.squareName(q) + " " + geo.squarePaper(q) + " is attacked by an earlier queen");
+    root = root.andNot(g.kill[q]);
+  }
+  ProveResult res;
+  res.rootLive = root.count();
+  std::unique_ptr<CertificateWriter> writer;
+  if (!req.out.empty()) {
+    ClaimSpec claim = claimOf(req, req.queens, 0, false, req.grundy);  // heap and outcome: set once known
+    claim.partsTable = true;
+    writer = std::make_unique<CertificateWriter>(req.out, claim, 0, false, "qcert prover; a table of parts, zstd " + std::to_string(req.zstdLevel), req.zstdLevel);
+  }
+  PartsSolver<W> solver(g, writer.get());
+  solver.stop = req.stop;
+  ProgressReporter progress(req.progress, req.progressEvery, [&] { return solver.options; });
+  const auto t0 = Clock::now();
+  uint32_t value = 0;
+  try {
+    value = solver.value(root);
+  } catch (const std::runtime_error&) {
+    if (req.stop && req.stop->load()) throw Interrupted("interrupted; nothing is kept");
+    throw;
+  }
+  res.searchSeconds = since(t0);
+  res.search.nodes = solver.options;
+  res.parts = solver.parts();
+  res.grundy = value;
+  const uint32_t heap = req.grundy ? value : req.heap;
+  res.win = (value ^ heap) != 0;
+  if (res.win && value < heap) res.winningMove = kHeapMove + int(value);
+  // A board move's option splits into parts of the root's parts' options, all valued by now.
+  if (res.win && value > heap)
+    root.forEach([&](int v) {
+      if (res.winningMove < 0 && solver.value(root.andNot(g.kill[v])) == heap) res.winningMove = v;
+    });
+  if (writer) {
+    ClaimSpec claim = claimOf(req, req.queens, heap, res.win, req.grundy);
+    claim.partsTable = true;
+    writer->setClaim(claim);
+    res.cert = writer->finish();
+    res.cert.tokens = res.parts;
+  }
+  return res;
+}
+
 }  // namespace
 
 Variant requestVariant(const ProveRequest& req) { return req.variant.rows ? req.variant : squareVariant(req.n); }
@@ -811,8 +864,14 @@ ProveResult prove(const Geometry& geo, const ProveRequest& request) {
   ProveRequest req = request;  // with the board's own interleave threshold, which the producer text names
   req.search.interleaveAbove = req.search.interleaveThreshold(geo.squares);
   if (req.byMirrorLemma) return proveByMirrorLemma(geo, req);
-  if (req.cutoff < 0 || req.cutoff > 32) throw std::invalid_argument("cutoff must be between 0 and 32");
   if (req.heap > 255) throw std::invalid_argument("heap must be at most 255");
+  if (req.parts) {
+    if (geo.squares <= 64) return proveByParts<1>(geo, req);
+    if (geo.squares <= 128) return proveByParts<2>(geo, req);
+    if (geo.squares <= 256) return proveByParts<4>(geo, req);
+    return proveByParts<8>(geo, req);
+  }
+  if (req.cutoff < 0 || req.cutoff > 32) throw std::invalid_argument("cutoff must be between 0 and 32");
   if (geo.squares <= 64) return proveWith<1>(geo, req);
   if (geo.squares <= 128) return proveWith<2>(geo, req);
   if (geo.squares <= 256) return proveWith<4>(geo, req);

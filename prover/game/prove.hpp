@@ -29,6 +29,7 @@ struct ProveRequest {
   Variant variant;          // rows = 0: the queens game on the n x n board
   Mirror mirror = Mirror::halfTurn;  // the default reply's map
   bool byMirrorLemma = false;  // certify a loss by the mirror lemma for `mirror` (no search)
+  bool parts = false;       // value the position as a sum of independent parts (docs/parts.md)
   int zstdLevel = 12;
   bool progress = false;    // periodic progress on stderr
   int progressEvery = 0;    // > 0: instead, a whole line every this many seconds (logs of long runs)
@@ -66,6 +67,7 @@ struct ProveResult {
   bool sharded = false;     // the certificate is a manifest over unit shards
   bool manifestWritten = false;
   UnitOutcome units;
+  uint64_t parts = 0;       // --parts: the parts valued (the table's entries)
 };
 
 // Thrown when the stop flag ends a run early (exit status 3).
