@@ -51,7 +51,7 @@ elif [ "$mode" = mutants ]; then
     fi
   }
   # Tables with cut-off 0, so that every won position is an entry (and one
-  # with the default 12, for the loss).
+  # with cut-off 12, for the loss: at 0 the 10x10 table would be large).
   "$bin/export-table" --cutoff 0 "$certs/noon-F6.0-n4-b1.qcert" > "$tmp/g.table" 2>/dev/null || fail "export-table on noon-F6.0-n4-b1"
   "$bin/export-table" --cutoff 0 "$certs/jenrich-n6.qcert" > "$tmp/w.table" 2>/dev/null || fail "export-table on jenrich-n6"
   "$bin/export-table" --cutoff 12 "$certs/jenrich-n10.qcert" > "$tmp/l.table" 2>/dev/null || fail "export-table on jenrich-n10"

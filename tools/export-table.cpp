@@ -102,7 +102,13 @@ class Exporter {
     observed_.emplace(k, move);
   }
 
-  void run() {
+  // Writes the table to out as the walk finds its entries.
+  void run(FILE* out) {
+    out_ = out;
+    const char* kind = cert_.grundy ? "grundy" : cert_.claimWin ? "win" : "loss";
+    std::fprintf(out, "qcert-table 1\nboard %u\nclaim %s %u\nqueens %zu", n_, kind, cert_.heap, cert_.queens.size());
+    for (unsigned q : cert_.queens) std::fprintf(out, " %u %u", q / n_, q % n_);
+    std::fprintf(out, "\ncutoff %u\n", K_);
     Set root;
     for (unsigned s = 0; s < n_ * n_; ++s) root.set(s);
     for (unsigned q : cert_.queens) {
@@ -112,14 +118,6 @@ class Exporter {
     }
     if (cert_.grundy || !cert_.claimWin) lose(root, cert_.heap);
     else win(root, cert_.heap);
-  }
-
-  void write(FILE* out) const {
-    const char* kind = cert_.grundy ? "grundy" : cert_.claimWin ? "win" : "loss";
-    std::fprintf(out, "qcert-table 1\nboard %u\nclaim %s %u\nqueens %zu", n_, kind, cert_.heap, cert_.queens.size());
-    for (unsigned q : cert_.queens) std::fprintf(out, " %u %u", q / n_, q % n_);
-    std::fprintf(out, "\ncutoff %u\n", K_);
-    std::fwrite(entries_.data(), 1, entries_.size(), out);
     std::fprintf(out, "end\n");
   }
   size_t entryCount() const { return visited_.size(); }
@@ -131,15 +129,10 @@ class Exporter {
     if (L.count() <= K_) return;  // the verified solver's
     if (!visited_.insert(Key{L, h}).second) return;
     const int move = reply(L, h);
-    char text[64];
-    std::snprintf(text, sizeof text, "e %u ", h);
-    entries_ += text;
-    if (move >= 0) std::snprintf(text, sizeof text, "q %u %u ", unsigned(move) / n_, unsigned(move) % n_);
-    else std::snprintf(text, sizeof text, "h %d ", -move - 1);
-    entries_ += text;
-    entries_ += std::to_string(path_.size());
-    for (unsigned q : path_) std::snprintf(text, sizeof text, " %u %u", q / n_, q % n_), entries_ += text;
-    entries_ += '\n';
+    if (move >= 0) std::fprintf(out_, "e %u q %u %u %zu", h, unsigned(move) / n_, unsigned(move) % n_, path_.size());
+    else std::fprintf(out_, "e %u h %d %zu", h, -move - 1, path_.size());
+    for (unsigned q : path_) std::fprintf(out_, " %u %u", q / n_, q % n_);
+    std::fputc('\n', out_);
     if (move >= 0) {
       path_.push_back(unsigned(move));
       lose(L.without(attack_[unsigned(move)]), h);
@@ -212,7 +205,7 @@ class Exporter {
   std::unordered_map<Key, int, KeyHash> observed_;
   std::unordered_set<Key, KeyHash> visited_;
   std::vector<unsigned> path_;
-  std::string entries_;
+  FILE* out_ = nullptr;
   size_t solved_ = 0;
   std::vector<unsigned> square_;
   std::vector<uint64_t> adj_;
@@ -222,7 +215,7 @@ class Exporter {
 }  // namespace
 
 int main(int argc, char** argv) {
-  unsigned K = 12;
+  unsigned K = 20;
   std::string path;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
@@ -264,9 +257,10 @@ int main(int argc, char** argv) {
   const qcert::checker::Verdict v = qcert::checker::check(options, std::cerr);
   if (v.kind == qcert::checker::Verdict::Kind::Rejected) die(1, "the checker rejects " + path + ": " + v.reason);
   if (v.kind != qcert::checker::Verdict::Kind::Verified) die(2, path + ": " + (v.line().empty() ? v.reason : v.line()));
-  exporter.run();
-  exporter.write(stdout);
-  if (std::fflush(stdout) != 0) die(2, "cannot write the table");
+  static char buffer[1 << 20];
+  std::setvbuf(stdout, buffer, _IOFBF, sizeof buffer);
+  exporter.run(stdout);
+  if (std::fflush(stdout) != 0 || std::ferror(stdout)) die(2, "cannot write the table");
   std::fprintf(stderr, "export-table: %zu entries (%zu replies searched here), cutoff %u\n", exporter.entryCount(),
                exporter.solved(), K);
   return 0;

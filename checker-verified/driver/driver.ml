@@ -161,7 +161,7 @@ Checks a queens-game certificate with the checker proved sound in Coq\n\
 (docs/verified-checker.md). FILE.qcert: export-table (beside this program)\n\
 turns it into a table of won positions; --table FILE: a table read as it is.\n\
 --cutoff K: positions with at most K live squares are left to the verified\n\
-solver (default 12). Prints VERIFIED: <claim> (exit 0) or REJECTED: <reason>\n\
+solver (default 20). Prints VERIFIED: <claim> (exit 0) or REJECTED: <reason>\n\
 (exit 1); exit 2 when nothing is decided (bad usage, an unreadable file).\n"
 
 let fail msg = prerr_endline ("checker-verified: " ^ msg); exit 2
@@ -179,7 +179,7 @@ let () =
       exit (decide t)
   | _ ->
       let cutoff, file = match args with
-        | [file] -> "12", file
+        | [file] -> "20", file
         | ["--cutoff"; k; file] -> k, file
         | _ -> fail (usage ^ " (try --help)") in
       if file = "" || file.[0] = '-' then fail (usage ^ " (try --help)");
