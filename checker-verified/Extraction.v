@@ -25,9 +25,10 @@ Extract Inductive prod => "( * )" [ "(,)" ].
 Extract Inductive nat => "int" [ "0" "Stdlib.Int.succ" ]
   "(fun fO fS n -> if n = 0 then fO () else fS (n - 1))".
 Extract Inlined Constant Coq.Init.Nat.add => "( + )".
-(* Spec.v's =? and <? are the comparisons of Arith's Nat module. *)
-Extract Inlined Constant Coq.Arith.PeanoNat.Nat.eqb => "( = )".
-Extract Inlined Constant Coq.Arith.PeanoNat.Nat.leb => "( <= )".
-Extract Inlined Constant Coq.Arith.PeanoNat.Nat.ltb => "( < )".
+(* Spec.v's =? and <? are the comparisons of Arith's Nat module; typed as
+   int comparisons, so that OCaml does not call its polymorphic compare. *)
+Extract Inlined Constant Coq.Arith.PeanoNat.Nat.eqb => "Int.equal".
+Extract Inlined Constant Coq.Arith.PeanoNat.Nat.leb => "(fun (x : int) (y : int) -> x <= y)".
+Extract Inlined Constant Coq.Arith.PeanoNat.Nat.ltb => "(fun (x : int) (y : int) -> x < y)".
 
 Extraction "checker_extracted.ml" check_claim verify.
