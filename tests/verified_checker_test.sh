@@ -11,7 +11,7 @@
 #     wrong claim, a win claimed at a loss, an illegal reply, a reply changed
 #     to another legal move that does not win, a missing entry; and exit 2 on
 #     tables it cannot read. The unchanged tables are VERIFIED first, so each
-#     REJECTED is due to the change.
+#     REJECTED is due to the change. A corrupted certificate: REJECTED.
 # Exit 1, naming each failure; 0 when all hold.
 set -uo pipefail
 mode=$1 bin=$2 certs=$3
@@ -100,6 +100,13 @@ elif [ "$mode" = mutants ]; then
   sed 's/^board 6$/board 99999999999/' "$tmp/w.table" > "$tmp/m12"
   verdict "a number too large" "$tmp/m12" 2 ""
   verdict "a missing file" "$tmp/none" 2 ""
+  # A certificate the C++ checker rejects (one byte of its replies changed, so
+  # its seal fails): export-table makes no table, and the verdict is REJECTED.
+  cp "$certs/jenrich-n10.qcert" "$tmp/bad.qcert"
+  printf '\x55' | dd of="$tmp/bad.qcert" bs=1 seek=300 conv=notrunc 2>/dev/null
+  out=$("$bin/checker-verified" "$tmp/bad.qcert" 2>/dev/null); rc=$?
+  if [ $rc -eq 1 ] && [[ "$out" == "REJECTED: export-table finds no proof"* ]]; then echo "ok   a corrupted certificate: $out"
+  else fail "a corrupted certificate: exit $rc, '$out'"; fi
   # The command line.
   "$bin/checker-verified" --help | grep -q '^usage: checker-verified' || fail "--help"
   "$bin/checker-verified" --version | grep -q '^checker-verified ' || fail "--version"

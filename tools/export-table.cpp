@@ -238,7 +238,13 @@ int main(int argc, char** argv) {
     qcert::checker::MappedFile file(path);
     cert = qcert::checker::readCertificate(file);
   } catch (const std::exception& e) {
-    die(2, path + ": " + e.what());
+    // The checker library says whether this is a rejection (a corrupted
+    // certificate: exit 1) or an unreadable file (exit 2).
+    qcert::checker::CheckOptions options;
+    options.path = path;
+    options.quiet = true;
+    const qcert::checker::Verdict v = qcert::checker::check(options, std::cerr);
+    die(v.kind == qcert::checker::Verdict::Kind::Rejected ? 1 : 2, path + ": " + e.what());
   }
   if (cert.isCount || cert.isMod2 || cert.isPartizan || !cert.board.plainQueens())
     die(2, path + ": not a certificate of the queens game on a square board");
