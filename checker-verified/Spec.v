@@ -113,3 +113,25 @@ Definition odd_board_reflection_wins_statement : Prop :=
 (* ... so the first player wins there. *)
 Definition odd_board_first_player_wins_statement : Prop :=
   forall n, Nat.Odd n -> wins n (Pos [] 0).
+
+(* ---- The claims that the certificate checker (Checker.v) verifies. ---- *)
+
+(* A claim about the n x n board with the queens qs placed: the player to
+   move wins when a Nim heap of h counters is added, or loses, or the
+   queens alone (no heap) have the Grundy value g. *)
+Inductive claim : Type :=
+  | claim_wins (n : nat) (qs : list square) (h : nat)
+  | claim_loses (n : nat) (qs : list square) (h : nat)
+  | claim_grundy (n : nat) (qs : list square) (g : nat).
+
+Definition claim_holds (c : claim) : Prop :=
+  match c with
+  | claim_wins n qs h => wins n (Pos qs h)
+  | claim_loses n qs h => loses n (Pos qs h)
+  | claim_grundy n qs g => grundy n (Pos qs 0) g
+  end.
+
+(* A checker is sound when every claim it accepts holds, whatever the
+   rest of its input (the certificate) says. *)
+Definition checker_sound_statement {Input : Type} (check : claim -> Input -> bool) : Prop :=
+  forall c input, check c input = true -> claim_holds c.

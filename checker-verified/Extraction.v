@@ -1,0 +1,34 @@
+(* Extraction of the certificate checker (Checker.v) to OCaml. Compiling
+   this file writes checker_extracted.ml and .mli in the current folder.
+
+   The directives below are part of the trust base (docs/verified-checker.md):
+   each says that an OCaml value computes a Coq function, which Coq does not
+   check. They hold for the numbers the driver passes in (whole numbers from
+   0 to 2^30, checked when read) and every number computed from them here
+   (sums of two board coordinates, lengths of lists, heaps plus lengths plus
+   one), far below OCaml's max_int = 2^62 - 1. *)
+From Coq Require Import Extraction.
+From QueensGame Require Import Spec Checker.
+
+Extraction Language OCaml.
+
+(* Booleans, lists, options and pairs as OCaml's own (the constructors are
+   the same, in the same order). *)
+Extract Inductive bool => "bool" [ "true" "false" ].
+Extract Inductive list => "list" [ "[]" "(::)" ].
+Extract Inductive option => "option" [ "Some" "None" ].
+Extract Inductive prod => "( * )" [ "(,)" ].
+
+(* Natural numbers as OCaml's int: 0 is 0, S is successor; a match tests
+   for 0 and otherwise goes on with the predecessor (never below 0, as no
+   negative int is ever made). *)
+Extract Inductive nat => "int" [ "0" "Stdlib.Int.succ" ]
+  "(fun fO fS n -> if n = 0 then fO () else fS (n - 1))".
+Extract Inlined Constant Coq.Init.Nat.add => "( + )".
+(* Spec.v's =? and <? are the comparisons of Arith's Nat module; typed as
+   int comparisons, so that OCaml does not call its polymorphic compare. *)
+Extract Inlined Constant Coq.Arith.PeanoNat.Nat.eqb => "Int.equal".
+Extract Inlined Constant Coq.Arith.PeanoNat.Nat.leb => "(fun (x : int) (y : int) -> x <= y)".
+Extract Inlined Constant Coq.Arith.PeanoNat.Nat.ltb => "(fun (x : int) (y : int) -> x < y)".
+
+Extraction "checker_extracted.ml" check_claim verify.

@@ -1,0 +1,120 @@
+#!/usr/bin/env bash
+# checker-verified, the Coq-verified checker (docs/verified-checker.md).
+#
+#   verified_checker_test.sh certs BIN_DIR CERTS_DIR
+#     VERIFIED on the empty-board outcomes n = 1..10 (Jenrich), the Grundy
+#     values of the empty board n = 1..9 (Noon, Table 6.0) and Figure 6.0's
+#     option values n = 3..6; each printed claim equal to the one the C++
+#     checker prints for the same file.
+#   verified_checker_test.sh mutants BIN_DIR CERTS_DIR
+#     REJECTED (exit 1) on hand-made bad tables fed straight to the driver: a
+#     wrong claim, a win claimed at a loss, an illegal reply, a reply changed
+#     to another legal move that does not win, a missing entry; and exit 2 on
+#     tables it cannot read. The unchanged tables are VERIFIED first, so each
+#     REJECTED is due to the change. A corrupted certificate: REJECTED.
+# Exit 1, naming each failure; 0 when all hold.
+set -uo pipefail
+mode=$1 bin=$2 certs=$3
+failures=0
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+
+if [ "$mode" = certs ]; then
+  files=()
+  for n in 1 2 3 4 5 6 7 8 9 10; do files+=("$certs/jenrich-n$n.qcert"); done
+  for n in 1 2 3 4 5 6 7 8 9; do files+=("$certs/noon-T6.0-n$n.qcert"); done
+  for f in "$certs"/noon-F6.0-n[3456]-*.qcert; do files+=("$f"); done
+  for f in "${files[@]}"; do
+    [ -f "$f" ] || { fail "$f is missing"; continue; }
+    want=$("$bin/checker" "$f" 2>/dev/null)
+    got=$("$bin/checker-verified" "$f" 2>/dev/null)
+    rc=$?
+    case "$want" in VERIFIED:*) ;; *) fail "$(basename "$f"): the C++ checker says '$want'"; continue ;; esac
+    if [ $rc -ne 0 ] || [ "$got" != "$want" ]; then
+      fail "$(basename "$f"): checker-verified says '$got' (exit $rc), the C++ checker '$want'"
+    else
+      echo "ok   $(basename "$f"): $got"
+    fi
+  done
+  [ ${#files[@]} -eq 37 ] || fail "expected 37 certificates, found ${#files[@]}"
+elif [ "$mode" = mutants ]; then
+  tmp=$(mktemp -d)
+  trap 'rm -rf "$tmp"' EXIT
+  # verdict NAME TABLE WANT_EXIT WANT_PREFIX
+  verdict() {
+    local out rc
+    out=$("$bin/checker-verified" --table "$2" 2>"$tmp/err")
+    rc=$?
+    if [ $rc -ne "$3" ] || [[ "$out" != "$4"* ]]; then
+      fail "$1: exit $rc, '$out' $(head -c 300 "$tmp/err") (wanted exit $3, '$4...')"
+    else
+      echo "ok   $1: exit $rc ${out:-$(head -1 "$tmp/err")}"
+    fi
+  }
+  # Tables with cut-off 0, so that every won position is an entry (and one
+  # with cut-off 12, for the loss: at 0 the 10x10 table would be large).
+  "$bin/export-table" --cutoff 0 "$certs/noon-F6.0-n4-b1.qcert" > "$tmp/g.table" 2>/dev/null || fail "export-table on noon-F6.0-n4-b1"
+  "$bin/export-table" --cutoff 0 "$certs/jenrich-n6.qcert" > "$tmp/w.table" 2>/dev/null || fail "export-table on jenrich-n6"
+  "$bin/export-table" --cutoff 12 "$certs/jenrich-n10.qcert" > "$tmp/l.table" 2>/dev/null || fail "export-table on jenrich-n10"
+  verdict "the Grundy table as written" "$tmp/g.table" 0 "VERIFIED: the Grundy value of the 4x4 board after queens b1 (0,1) is 3"
+  verdict "the win table as written" "$tmp/w.table" 0 "VERIFIED: first player wins on the empty 6x6 board"
+  verdict "the loss table as written" "$tmp/l.table" 0 "VERIFIED: second player wins on the empty 10x10 board"
+  # A wrong claim: another Grundy value; the other outcome.
+  sed 's/^claim grundy 3$/claim grundy 2/' "$tmp/g.table" > "$tmp/m1"
+  verdict "Grundy value 2 claimed, 3 proved" "$tmp/m1" 1 "REJECTED:"
+  sed 's/^claim grundy 3$/claim grundy 4/' "$tmp/g.table" > "$tmp/m2"
+  verdict "Grundy value 4 claimed, 3 proved" "$tmp/m2" 1 "REJECTED:"
+  sed 's/^claim loss 0$/claim win 0/' "$tmp/l.table" > "$tmp/m3"
+  verdict "a win claimed on the lost empty 10x10 board" "$tmp/m3" 1 "REJECTED:"
+  sed 's/^claim win 0$/claim loss 0/' "$tmp/w.table" > "$tmp/m4"
+  verdict "a loss claimed on the won empty 6x6 board" "$tmp/m4" 1 "REJECTED:"
+  # An illegal reply: the first entry's queen moved onto a square its own
+  # position has already lost (a queen of that entry's path: never live).
+  awk '!done && $1 == "e" && $3 == "q" && $6 >= 1 { $4 = $7; $5 = $8; done = 1 } { print }' "$tmp/w.table" > "$tmp/m5"
+  verdict "an illegal reply (a square already taken)" "$tmp/m5" 1 "REJECTED: table entry 2 (8 live squares, heap 0): its reply is not a legal move"
+  awk '!done && /^e / { $4 = 99; done = 1 } { print }' "$tmp/w.table" > "$tmp/m6"
+  verdict "an illegal reply (off the board)" "$tmp/m6" 1 "REJECTED: table entry 1 (36 live squares, heap 0): its reply is not a legal move"
+  awk '!done && $1 == "e" && $2 == 1 && $3 == "q" { $3 = "h"; $4 = 1; $5 = ""; done = 1 } { print }' "$tmp/g.table" > "$tmp/m7"
+  verdict "an illegal heap reply (to the same heap)" "$tmp/m7" 1 "REJECTED: table entry 7 (3 live squares, heap 1): its reply is not a legal move"
+  # A missing entry: each entry of the win table deleted in turn (every one
+  # is needed at cut-off 0).
+  entries=$(grep -c '^e ' "$tmp/w.table")
+  rejected=0
+  for i in $(seq 1 "$entries"); do
+    awk -v i="$i" '/^e / && ++k == i { next } { print }' "$tmp/w.table" > "$tmp/m8"
+    "$bin/checker-verified" --table "$tmp/m8" > "$tmp/out" 2>&1
+    [ $? -eq 1 ] && grep -q '^REJECTED:' "$tmp/out" && rejected=$((rejected + 1))
+  done
+  if [ "$entries" -gt 0 ] && [ "$rejected" -eq "$entries" ]; then echo "ok   each of the $entries entries deleted: REJECTED"
+  else fail "deleting one of $entries entries: only $rejected REJECTED"; fi
+  # A legal reply that does not win: after b1 (0,1) on the 4x4 board, heap 0,
+  # the queen on d2 (1,3) leaves a3 (2,0), a4 (3,0) and c4 (3,2), and a4
+  # attacks the other two: the opponent takes a4 and the player cannot move.
+  awk '$0 == "e 0 q 3 2 1 0 1" { $4 = 1; $5 = 3 } { print }' "$tmp/g.table" > "$tmp/m9"
+  grep -q '^e 0 q 1 3 1 0 1$' "$tmp/m9" || fail "the Grundy table has no entry e 0 q 3 2 1 0 1 to change"
+  verdict "a legal reply that loses in place of the winning one" "$tmp/m9" 1 "REJECTED:"
+  # Unreadable tables: exit 2, nothing decided.
+  head -c 40 "$tmp/w.table" > "$tmp/m10"
+  verdict "a truncated table" "$tmp/m10" 2 ""
+  sed 's/^board 6$/board -6/' "$tmp/w.table" > "$tmp/m11"
+  verdict "a negative number" "$tmp/m11" 2 ""
+  sed 's/^board 6$/board 99999999999/' "$tmp/w.table" > "$tmp/m12"
+  verdict "a number too large" "$tmp/m12" 2 ""
+  verdict "a missing file" "$tmp/none" 2 ""
+  # A certificate the C++ checker rejects (one byte of its replies changed, so
+  # its seal fails): export-table makes no table, and the verdict is REJECTED.
+  cp "$certs/jenrich-n10.qcert" "$tmp/bad.qcert"
+  printf '\x55' | dd of="$tmp/bad.qcert" bs=1 seek=300 conv=notrunc 2>/dev/null
+  out=$("$bin/checker-verified" "$tmp/bad.qcert" 2>/dev/null); rc=$?
+  if [ $rc -eq 1 ] && [[ "$out" == "REJECTED: export-table finds no proof"* ]]; then echo "ok   a corrupted certificate: $out"
+  else fail "a corrupted certificate: exit $rc, '$out'"; fi
+  # The command line.
+  "$bin/checker-verified" --help | grep -q '^usage: checker-verified' || fail "--help"
+  "$bin/checker-verified" --version | grep -q '^checker-verified ' || fail "--version"
+  "$bin/checker-verified" > /dev/null 2>&1; [ $? -eq 2 ] || fail "no argument: exit 2"
+  "$bin/checker-verified" "$tmp/none.qcert" > /dev/null 2>&1; [ $? -eq 2 ] || fail "a missing certificate: exit 2"
+else
+  echo "usage: verified_checker_test.sh certs|mutants BIN_DIR CERTS_DIR" >&2
+  exit 2
+fi
+[ $failures -eq 0 ] || { echo "$failures failure(s)"; exit 1; }
+echo "all passed"

@@ -1,0 +1,273 @@
+// export-table: UNTRUSTED.  Turns a queens-game certificate into the table
+// that checker-verified's proved check reads (docs/verified-checker.md, "The
+// table").  Nothing it writes is believed: the verified check accepts a table
+// only when it proves the claim.
+//
+//   export-table [--cutoff K] FILE.qcert     the table on stdout
+//
+// It checks the certificate with the checker library, keeping every winner
+// decision the replay reads (the ReplyObserver hook), then walks the game from
+// the claimed position WITHOUT symmetry, as the verified check will: each
+// winner position with more than K live squares gets an entry (its queens, heap
+// and reply).  The reply is the certificate's, found through the eight
+// symmetries of the square (the replay memoises positions up to symmetry), or,
+// below the certificate's own cut-off where it has none, one found by the small
+// exhaustive search here.  Positions with at most K live squares are left to
+// the verified solver.  Exit 0: the table was written; 1: the certificate is
+// rejected (by the checker library, or a claimed win is found lost here); 2:
+// not a certificate this handles, or bad usage.
+#include "checker/certificate_file.hpp"
+#include "checker/checker.hpp"
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <iostream>
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+namespace {
+
+using qcert::checker::Certificate;
+
+[[noreturn]] void die(int status, const std::string& why) {
+  std::cerr << "export-table: " << why << "\n";
+  std::exit(status);
+}
+
+// A set of squares of a board of at most 16 x 16.
+struct Set {
+  std::array<uint64_t, 4> w{};
+  bool test(unsigned s) const { return w[s / 64] >> (s % 64) & 1; }
+  void set(unsigned s) { w[s / 64] |= uint64_t(1) << (s % 64); }
+  unsigned count() const {
+    unsigned k = 0;
+    for (uint64_t x : w) k += unsigned(std::popcount(x));
+    return k;
+  }
+  Set without(const Set& o) const {
+    Set r;
+    for (int i = 0; i < 4; ++i) r.w[i] = w[i] & ~o.w[i];
+    return r;
+  }
+  template <class F>
+  void forEach(F f) const {
+    for (unsigned i = 0; i < 4; ++i)
+      for (uint64_t x = w[i]; x; x &= x - 1) f(i * 64 + unsigned(std::countr_zero(x)));
+  }
+  bool operator==(const Set&) const = default;
+};
+struct Key {
+  Set L;
+  uint32_t h;
+  bool operator==(const Key&) const = default;
+};
+struct KeyHash {
+  size_t operator()(const Key& k) const {
+    uint64_t x = k.h * 0x9E3779B97F4A7C15ull;
+    for (uint64_t v : k.L.w) x = (x ^ v) * 0xBF58476D1CE4E5B9ull, x ^= x >> 31;
+    return size_t(x);
+  }
+};
+
+class Exporter {
+ public:
+  Exporter(const Certificate& cert, unsigned K) : n_(cert.boardSize), K_(K), cert_(cert) {
+    for (unsigned s = 0; s < n_ * n_; ++s) {
+      const int r = int(s / n_), c = int(s % n_);
+      for (unsigned t = 0; t < n_ * n_; ++t) {
+        const int r2 = int(t / n_), c2 = int(t % n_);
+        if (r == r2 || c == c2 || r - c == r2 - c2 || r + c == r2 + c2) attack_[s].set(t);
+      }
+      for (unsigned g = 0; g < 8; ++g) {
+        int a = r, b = c;
+        if (g & 4) std::swap(a, b);
+        if (g & 2) a = int(n_) - 1 - a;
+        if (g & 1) b = int(n_) - 1 - b;
+        sym_[g][s] = unsigned(a) * n_ + unsigned(b);
+      }
+    }
+    for (unsigned g = 0; g < 8; ++g)
+      for (unsigned s = 0; s < n_ * n_; ++s) inverse_[g][sym_[g][s]] = s;
+  }
+
+  void observe(const uint64_t* words, unsigned count, uint32_t h, int move) {
+    Key k{{}, h};
+    for (unsigned i = 0; i < count && i < 4; ++i) k.L.w[i] = words[i];
+    observed_.emplace(k, move);
+  }
+
+  // Writes the table to out as the walk finds its entries.
+  void run(FILE* out) {
+    out_ = out;
+    const char* kind = cert_.grundy ? "grundy" : cert_.claimWin ? "win" : "loss";
+    std::fprintf(out, "qcert-table 1\nboard %u\nclaim %s %u\nqueens %zu", n_, kind, cert_.heap, cert_.queens.size());
+    for (unsigned q : cert_.queens) std::fprintf(out, " %u %u", q / n_, q % n_);
+    std::fprintf(out, "\ncutoff %u\n", K_);
+    Set root;
+    for (unsigned s = 0; s < n_ * n_; ++s) root.set(s);
+    for (unsigned q : cert_.queens) {
+      if (!root.test(q)) die(1, "a claimed queen is not free when placed");
+      root = root.without(attack_[q]);
+      path_.push_back(q);
+    }
+    if (cert_.grundy || !cert_.claimWin) lose(root, cert_.heap);
+    else win(root, cert_.heap);
+    std::fprintf(out, "end\n");
+  }
+  size_t entryCount() const { return visited_.size(); }
+  size_t solved() const { return solved_; }
+
+ private:
+  // (L, h) is won for the player to move: enter it with its reply.
+  void win(const Set& L, uint32_t h) {
+    if (L.count() <= K_) return;  // the verified solver's
+    if (!visited_.insert(Key{L, h}).second) return;
+    const int move = reply(L, h);
+    if (move >= 0) std::fprintf(out_, "e %u q %u %u %zu", h, unsigned(move) / n_, unsigned(move) % n_, path_.size());
+    else std::fprintf(out_, "e %u h %d %zu", h, -move - 1, path_.size());
+    for (unsigned q : path_) std::fprintf(out_, " %u %u", q / n_, q % n_);
+    std::fputc('\n', out_);
+    if (move >= 0) {
+      path_.push_back(unsigned(move));
+      lose(L.without(attack_[unsigned(move)]), h);
+      path_.pop_back();
+    } else {
+      lose(L, uint32_t(-move - 1));
+    }
+  }
+  // (L, h) is lost for the player to move: every move leads to a won position.
+  void lose(const Set& L, uint32_t h) {
+    L.forEach([&](unsigned s) {
+      path_.push_back(s);
+      win(L.without(attack_[s]), h);
+      path_.pop_back();
+    });
+    for (uint32_t h2 = 0; h2 < h; ++h2) win(L, h2);
+  }
+
+  // The winning move at (L, h): the certificate's (through a symmetry), else searched.
+  int reply(const Set& L, uint32_t h) {
+    for (unsigned g = 0; g < 8; ++g) {
+      Key k{{}, h};
+      L.forEach([&](unsigned s) { k.L.set(sym_[g][s]); });
+      if (auto it = observed_.find(k); it != observed_.end())
+        return it->second >= 0 ? int(inverse_[g][unsigned(it->second)]) : it->second;
+    }
+    ++solved_;
+    return search(L, h);
+  }
+
+  // A small exhaustive search (memo, local indices) for a winning move,
+  // preferring the queens that leave the opponent the fewest live squares.
+  int search(const Set& L, uint32_t h) {
+    if (L.count() > 63) die(1, "a won position with " + std::to_string(L.count()) + " live squares has no reply in the certificate");
+    square_.clear();
+    L.forEach([&](unsigned s) { square_.push_back(s); });
+    adj_.assign(square_.size(), 0);
+    for (size_t i = 0; i < square_.size(); ++i)
+      for (size_t j = 0; j < square_.size(); ++j)
+        if (attack_[square_[i]].test(square_[j])) adj_[i] |= uint64_t(1) << j;
+    memo_.clear();
+    const uint64_t all = (uint64_t(1) << square_.size()) - 1;
+    std::vector<std::pair<int, size_t>> order;
+    for (size_t i = 0; i < square_.size(); ++i) order.emplace_back(std::popcount(all & ~adj_[i]), i);
+    std::sort(order.begin(), order.end());
+    for (auto [left, i] : order)
+      if (!wins(all & ~adj_[i], h)) return int(square_[i]);
+    for (uint32_t h2 = 0; h2 < h; ++h2)
+      if (!wins(all, h2)) return -int(h2) - 1;
+    die(1, "the certificate claims a win at a position with " + std::to_string(L.count()) + " live squares and heap " +
+               std::to_string(h) + " that is lost");
+  }
+  bool wins(uint64_t m, uint32_t h) {
+    const unsigned live = unsigned(std::popcount(m));
+    if (h > live) return true;  // the Grundy value is at most the number of live squares
+    if (m == 0) return false;
+    if (auto it = memo_.find(m); it != memo_.end() && (it->second.first >> h & 1)) return it->second.second >> h & 1;
+    bool result = false;
+    for (uint64_t x = m; x && !result; x &= x - 1) result = !wins(m & ~adj_[unsigned(std::countr_zero(x))], h);
+    for (uint32_t h2 = 0; h2 < h && !result; ++h2) result = !wins(m, h2);
+    auto& slot = memo_[m];  // bit h: known, and won
+    slot.first |= uint64_t(1) << h, slot.second |= uint64_t(result) << h;
+    return result;
+  }
+
+  unsigned n_, K_;
+  const Certificate& cert_;
+  std::array<Set, 256> attack_;
+  std::array<std::array<unsigned, 256>, 8> sym_{}, inverse_{};
+  std::unordered_map<Key, int, KeyHash> observed_;
+  std::unordered_set<Key, KeyHash> visited_;
+  std::vector<unsigned> path_;
+  FILE* out_ = nullptr;
+  size_t solved_ = 0;
+  std::vector<unsigned> square_;
+  std::vector<uint64_t> adj_;
+  std::unordered_map<uint64_t, std::pair<uint64_t, uint64_t>> memo_;
+};
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  unsigned K = 20;
+  std::string path;
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    if (a == "--help") {
+      std::cout << "export-table [--cutoff K] FILE.qcert: the table checker-verified reads, on stdout (untrusted)\n";
+      return 0;
+    }
+    if (a == "--cutoff" && i + 1 < argc) {
+      K = unsigned(std::strtoul(argv[++i], nullptr, 10));
+      if (K > 30) die(2, "--cutoff must be at most 30");
+    } else if (path.empty() && !a.empty() && a[0] != '-') {
+      path = a;
+    } else {
+      die(2, "usage: export-table [--cutoff K] FILE.qcert");
+    }
+  }
+  if (path.empty()) die(2, "usage: export-table [--cutoff K] FILE.qcert");
+  Certificate cert;
+  try {
+    qcert::checker::MappedFile file(path);
+    cert = qcert::checker::readCertificate(file);
+  } catch (const std::exception& e) {
+    // The checker library says whether this is a rejection (a corrupted
+    // certificate: exit 1) or an unreadable file (exit 2).
+    qcert::checker::CheckOptions options;
+    options.path = path;
+    options.quiet = true;
+    const qcert::checker::Verdict v = qcert::checker::check(options, std::cerr);
+    die(v.kind == qcert::checker::Verdict::Kind::Rejected ? 1 : 2, path + ": " + e.what());
+  }
+  if (cert.isCount || cert.isMod2 || cert.isPartizan || !cert.board.plainQueens())
+    die(2, path + ": not a certificate of the queens game on a square board");
+  if (cert.hasPlan) die(2, path + ": a shard manifest (not handled yet)");
+  if (cert.boardSize > 16) die(2, path + ": boards up to 16 x 16 only");
+  if (cert.mirrorLemma) die(2, path + ": a claim by the mirror lemma (no replies to export)");
+
+  Exporter exporter(cert, K);
+  const qcert::checker::ReplyObserver observer = [&](const uint64_t* w, unsigned count, uint32_t h, int move) {
+    exporter.observe(w, count, h, move);
+  };
+  qcert::checker::CheckOptions options;
+  options.path = path;
+  options.quiet = true;
+  options.observer = &observer;
+  const qcert::checker::Verdict v = qcert::checker::check(options, std::cerr);
+  if (v.kind == qcert::checker::Verdict::Kind::Rejected) die(1, "the checker rejects " + path + ": " + v.reason);
+  if (v.kind != qcert::checker::Verdict::Kind::Verified) die(2, path + ": " + (v.line().empty() ? v.reason : v.line()));
+  static char buffer[1 << 20];
+  std::setvbuf(stdout, buffer, _IOFBF, sizeof buffer);
+  exporter.run(stdout);
+  if (std::fflush(stdout) != 0 || std::ferror(stdout)) die(2, "cannot write the table");
+  std::fprintf(stderr, "export-table: %zu entries (%zu replies searched here), cutoff %u\n", exporter.entryCount(),
+               exporter.solved(), K);
+  return 0;
+}
