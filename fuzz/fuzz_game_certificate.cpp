@@ -6,7 +6,7 @@
 //      and the replay (rounded down to whole 8-byte words);
 //   2  structured: a small claim and a token list decoded from the bytes,
 //      written as a well-formed certificate (Header, zstd ReplyChunks of
-//      LEB128 tokens, Seal).
+//      LEB128 tokens, Seal); the tokens are replies or a table of parts.
 // Every file is checked by qcert::checker::check (the checker's main() path); a
 // VERIFIED claim on a board up to 6x6 is then decided by the target's own
 // minimax (fuzz_common.cpp), and a false one is a finding.
@@ -51,7 +51,8 @@ void appendChunk(Bytes& out, const std::vector<uint32_t>& tokens, size_t from, s
 }
 
 // Layout: n, queen count and squares, heap, flags (outcome, kind, default
-// reply, two chunks), cutoff, then one token per byte (0xff: a 2-byte token).
+// reply, two chunks, a table of parts (docs/parts.md) instead of replies),
+// cutoff, then one token per byte (0xff: a 2-byte token).
 Bytes structured(Input in) {
   const unsigned n = 1 + in.byte() % 6, squares = n * n;
   std::vector<uint16_t> queens(in.byte() % 4);
@@ -80,6 +81,7 @@ Bytes structured(Input in) {
     c.setKind(flags & 2 ? ::ClaimKind::GRUNDY : ::ClaimKind::OUTCOME);
     h.setCutoff(cutoff);
     h.setDefaultReply(flags & 4 ? ::DefaultReply::MIRROR180 : ::DefaultReply::NONE);
+    h.setParts(flags & 16);
     h.setReplyCount(tokens.size());
     h.setChunkCount(tokens.empty() ? 0 : twoChunks ? 2 : 1);
     h.setProducer("fuzz_game_certificate");

@@ -34,6 +34,13 @@ game grundy --n 4 --cutoff 0
 game grundy --n 5 --queens c3 --cutoff 2
 game grundy --n 6 --cutoff 6
 game prove --n 3 --heap 3 --cutoff 0
+# Tables of parts (docs/parts.md): queens (structured too), kings, bishops, the torus.
+game grundy --n 5 --parts
+game grundy --n 6 --queens c3 --parts
+game prove --n 4 --heap 1 --parts
+game grundy --n 5 --piece king --parts
+game grundy --n 6 --piece bishop --parts
+game grundy --board torus --n 5 --piece king --parts
 "$prover" prove --n 5 --cutoff 3 --out "$tmp/r.qc" >/dev/null
 "$pack" raw "$tmp/r.qc" > $c/fuzz_game_certificate/seed-raw-0
 # Structured mode (first byte 2): n, queens, heap, flags, cutoff, tokens.

@@ -101,7 +101,7 @@ int main(int argc, char** argv) {
       for (uint16_t q : c.getQueens()) out.push_back((unsigned char)q);
       out.push_back((unsigned char)c.getHeap());
       out.push_back((unsigned char)((c.getOutcome() == Outcome::LOSS ? 1 : 0) | (c.getKind() == ClaimKind::GRUNDY ? 2 : 0) |
-                                    (h.getDefaultReply() == DefaultReply::MIRROR180 ? 4 : 0)));
+                                    (h.getDefaultReply() == DefaultReply::MIRROR180 ? 4 : 0) | (h.getParts() ? 16 : 0)));
       out.push_back((unsigned char)h.getCutoff());
       for (size_t i = 1; i + 1 < msgs.size(); ++i) {
         capnp::FlatArrayMessageReader cr(msgs[i]);

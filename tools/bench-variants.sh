@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # make bench-variants: one row per game variant (docs/variants.md) at a size
 # that takes seconds, each with the plain-search baseline (--plain: no
-# symmetry, ETC, move ordering or mirror lemma) in the same invocation, and
-# the queens game on a square board as the reference family. Not a test:
-# timings are noisy; compare the ratios of one run.
+# symmetry, ETC, move ordering or mirror lemma) and the table of independent
+# parts (--parts, docs/parts.md: no search, the position split into its
+# groups) in the same invocation, and the queens game on a square board as
+# the reference family. Not a test: timings are noisy; compare the ratios of
+# one run. Last column: plain/opt for the plain search, opt/parts for the
+# table (above 1: the table is faster than the search).
 #   BENCH_VARIANT_LIMIT=seconds per plain run (default 120; past it "> limit")
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -13,13 +16,14 @@ work=out/bench-variants; mkdir -p "$work"
 field() { sed -nE "s/.*[ ]$1=([^ ]+).*/\1/p" <<<"$2"; }
 now() { date +%s.%N; }
 echo "machine: $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}' /proc/meminfo), $(sed -n 's/^model name\s*: //p' /proc/cpuinfo | head -n 1)"
-printf '%-8s %-26s %-6s %-5s %13s %11s %8s %8s %10s %8s %11s\n' family board config G nodes "nodes/s" "prove s" "RSS MiB" "cert B" "check s" "plain/opt"
+printf '%-8s %-26s %-6s %-5s %13s %11s %8s %8s %10s %8s %11s\n' family board config G nodes "nodes/s" "prove s" "RSS MiB" "cert B" "check s" "ratio"
 row() {  # family label args...
   local family=$1 label=$2; shift 2
   local cert="$work/$family.qcert" opt_s=""
-  for config in opt plain; do
+  for config in opt plain parts; do
     local extra=() out=(--out "$cert")
     [ "$config" = plain ] && extra=(--plain) && out=()
+    [ "$config" = parts ] && extra=(--parts)
     local stats; stats=$(timeout "$limit" $PROVER grundy "$@" "${extra[@]}" "${out[@]}" 2>/dev/null | grep '^STATS')
     if [ -z "$stats" ]; then
       printf '%-8s %-26s %-6s %-5s %13s %11s %8s\n' "$family" "$label" "$config" "?" "-" "-" "> $limit"
@@ -28,12 +32,13 @@ row() {  # family label args...
     local wall nodes rss; wall=$(field wall_s "$stats"); nodes=$(field nodes "$stats"); rss=$(field peak_rss_kib "$stats")
     local g; g=$(field grundy "$stats")
     local check_s="-" bytes="-" ratio="-"
-    if [ "$config" = opt ]; then
-      opt_s=$wall
+    if [ "$config" != plain ]; then
+      [ "$config" = opt ] && opt_s=$wall
       local t0; t0=$(now)
       $CHECKER -q "$cert" >/dev/null || { echo "checker rejected $cert"; exit 1; }
       check_s=$(awk -v a="$t0" -v b="$(now)" 'BEGIN { printf "%.2f", b - a }')
       bytes=$(stat -c %s "$cert")
+      [ "$config" = parts ] && [ -n "$opt_s" ] && ratio=$(awk -v p="$wall" -v o="$opt_s" 'BEGIN { printf "%.2f", o / (p > 0.001 ? p : 0.001) }')
     else
       ratio=$(awk -v p="$wall" -v o="$opt_s" 'BEGIN { printf "%.1f", p / (o > 0.001 ? o : 0.001) }')
     fi
@@ -50,6 +55,9 @@ row knights "5x8" --board 5x8 --piece knight
 row torus "9x9 torus, kings" --board torus --n 9 --piece king
 row rect "10x11 queens" --board 10x11
 row holes "9x9 hole e4 queens" --n 9 --holes e4
+# Where the table of parts reaches past the search (docs/parts.md).
+row bishops "11x11" --n 11 --piece bishop
+row knights "7x7" --n 7 --piece knight
 # The partizan game (docs/partizan-game.md) has no --plain search; its row is
 # the certified run alone, with the impartial game on the same board above
 # as the family it grew from.

@@ -251,6 +251,7 @@ int main(int argc, char** argv) {
   if (cert.hasPlan) die(2, path + ": a shard manifest (not handled yet)");
   if (cert.boardSize > 16) die(2, path + ": boards up to 16 x 16 only");
   if (cert.mirrorLemma) die(2, path + ": a claim by the mirror lemma (no replies to export)");
+  if (cert.parts) die(2, path + ": a table of parts (docs/parts.md; no replies to export)");
 
   Exporter exporter(cert, K);
   const qcert::checker::ReplyObserver observer = [&](const uint64_t* w, unsigned count, uint32_t h, int move) {
