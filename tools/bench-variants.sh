@@ -8,9 +8,10 @@
 # one run. Last column: plain/opt for the plain search, opt/parts for the
 # table (above 1: the table is faster than the search).
 #   BENCH_VARIANT_LIMIT=seconds per plain run (default 120; past it "> limit")
+#   PROVER=, CHECKER=   other binaries (default build/bin/prover, build/bin/checker)
 set -uo pipefail
 cd "$(dirname "$0")/.."
-PROVER=build/bin/prover CHECKER=build/bin/checker
+PROVER=${PROVER:-build/bin/prover} CHECKER=${CHECKER:-build/bin/checker}  # overridable, as in tools/audit.sh
 limit=${BENCH_VARIANT_LIMIT:-120}
 work=out/bench-variants; mkdir -p "$work"
 field() { sed -nE "s/.*[ ]$1=([^ ]+).*/\1/p" <<<"$2"; }
