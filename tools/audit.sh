@@ -73,9 +73,10 @@
 # prediction (AUDIT_VERIFIED_RATIO times the checker's time on the file; the
 # ratios measured: 11 at n = 10, 60 at n = 12, 240 at n = 14) fits its cap and
 # what is left of that budget; it may run three times its prediction (at
-# least 5 s), its cap and what is left, and is stopped there ("stopped"). Its verdict and time are the results' columns verified and
-# verified_ms; a REJECTED, or a VERIFIED of another statement, where the
-# checker verified is a failure (exit 1).
+# least 5 s), its cap and what is left, and is stopped there ("stopped").
+# Its verdict and time are the results' columns verified and verified_ms; a
+# REJECTED, or a VERIFIED of another statement, where the checker verified
+# is a failure (exit 1).
 # The n = 16 reply table: when certs/rudd-n16.qcert is verified in this run,
 # `qcert replies` verifies it again and writes the winner's reply to every
 # first move to out/audit/replies-n16.tsv, drawn in the HTML report.
@@ -612,7 +613,10 @@ declare -A j_vexpect j_vlimit
 vbudget_us=$((vbudget * 1000000)) vcap_us=$((vcap * 1000000)) vused_us=0 vheld_us=0
 queue_verified() {  # job, certificate, the checker's verdict line, the checker's wall microseconds
   local j=$1 vj=${#j_kind[@]} members="" i q c=$4
-  for i in ${j_members[$1]}; do [ -n "${r_proved[$i]}" ] && members+=" $i" && r_vstatus[$i]=skipped; done
+  for i in ${j_members[$1]}; do  # the claims the checker's verdict settled (not one failed for its shipped copy)
+    [ -n "${r_proved[$i]}" ] && { [ "${r_status[$i]}" = certified ] || [ "${r_status[$i]}" = refuted ]; } || continue
+    members+=" $i"; r_vstatus[$i]=skipped
+  done
   [ -n "$members" ] || return 0
   [[ "$c" =~ ^[0-9]+$ ]] || c=0
   j_kind[$vj]=verified; j_cert[$vj]=$2; j_vexpect[$vj]=$3; j_threads[$vj]=1; j_phase[$vj]=1; j_members[$vj]=${members# }
