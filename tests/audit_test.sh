@@ -12,7 +12,11 @@
 #   - AUDIT_QUICK=1 proves one claim per source and family and checks the
 #     small shipped certificates;
 #   - AUDIT_OUT and the files in it that are not ours are refused before any
-#     work (exit 2, one line), and are left as they were.
+#     work (exit 2, one line), and are left as they were;
+#   - the Coq-proved checker (a stand-in checker-verified): run on the claims
+#     in its scope whose check was short, within its budget, its verdict in
+#     the results' verified column; a REJECTED is a failure (exit 1); not
+#     built: said once, nothing marked.
 #
 #   audit_test.sh QCERT
 set -uo pipefail
@@ -39,6 +43,7 @@ while [ $# -gt 0 ]; do
   esac
   shift
 done
+[ "$n" = "${SLOWCHECK_N:-}" ] && check=30  # section 5: a slow check with in-scope arguments
 sleep "$((tenths / 10)).$((tenths % 10))"
 [ -n "$out" ] && echo "first player wins on the empty ${n}x${n} board#$check" >"$out"
 exit 0
@@ -66,10 +71,11 @@ claim() {  # id n estimate extra-args [backing]
 run_audit() {  # out-dir, then VAR=value ...
   local out=$1; shift
   env PROVER="$tmp/bin/prover" CHECKER="$tmp/bin/checker" QCERT="$qcert" AUDIT_OUT="$out" AUDIT_CERTS="$tmp/certs" \
-    AUDIT_JOBS=2 "$@" "$repo/tools/audit.sh" >"$tmp/out.txt" 2>&1
+    AUDIT_JOBS=2 VERIFIED_CHECKER="$tmp/bin/not-built" "$@" "$repo/tools/audit.sh" >"$tmp/out.txt" 2>&1
 }
 status_of() { awk -F'\t' -v id="$2" '$2 == id { print $4 }' "$1/results.tsv"; }
 detail_of() { awk -F'\t' -v id="$2" '$2 == id { print $5 }' "$1/results.tsv"; }
+verified_of() { awk -F'\t' -v id="$2" '$2 == id { print $16 }' "$1/results.tsv"; }
 
 # 1. Two at a time, and a wrong estimate holds one slot only: eight claims
 # of 1 s and one of "1 s" that takes 6 s (each checked in 0.1 s) end after
@@ -167,3 +173,65 @@ run_audit "" AUDIT_MANIFESTS="$tmp/a.claims"; rc=$?
 run_audit "$tmp/out5" AUDIT_MANIFESTS="$tmp/a.claims" AUDIT_BUDGET=soon; rc=$?
 [ $rc -eq 2 ] && [ "$(wc -l <"$tmp/out.txt")" -eq 1 ] || fail "AUDIT_BUDGET=soon: exit $rc, $(cat "$tmp/out.txt")"
 echo "ok: output that is not ours and bad settings are refused in one line, exit 2"
+
+# 5. The Coq-proved checker: a stand-in checker-verified that logs its runs,
+# sleeps VSLEEP tenths and VERIFIES the certificate's statement, or REJECTS
+# it on the board VREJECT_N. In its scope: queens-game outcomes and Grundy
+# values on boards up to 16 (not kings, not n = 17); only where its
+# prediction fits (here AUDIT_VERIFIED_RATIO=1: the checker's time; v-slowcheck's
+# 3 s is past a cap of 2 s); within AUDIT_VERIFIED_BUDGET.
+cat >"$tmp/bin/checker-verified" <<'EOF'
+#!/usr/bin/env bash
+echo "$1" >>"$VLOG"
+IFS='#' read -r statement tenths <"$1"
+sleep "$((${VSLEEP:-1} / 10)).$((${VSLEEP:-1} % 10))"
+if [[ "$statement" == *" ${VREJECT_N:-0}x${VREJECT_N:-0} "* ]]; then echo "REJECTED: table entry 3: its reply is not a legal move"; exit 1; fi
+echo "VERIFIED: $statement"
+EOF
+chmod +x "$tmp/bin/checker-verified"
+{
+  echo "# A source for the Coq-proved checker."
+  for n in 1 2 3 4; do claim "v-n$n" "$n" 1 ""; done
+  echo "v-king | first player wins on the empty 5x5 board with kings | prove --n 5 --piece king | 1 | replay"
+  claim v-n17 17 1 ""
+  claim v-slowcheck 6 1 ""  # its check takes 3 s (SLOWCHECK_N=6)
+  claim v-rej 7 1 ""
+} >"$tmp/v.claims"
+: >"$tmp/vlog"
+run_audit "$tmp/out6" AUDIT_MANIFESTS="$tmp/v.claims" AUDIT_BUDGET=60 VERIFIED_CHECKER="$tmp/bin/checker-verified" VLOG="$tmp/vlog" SLOWCHECK_N=6 \
+  AUDIT_VERIFIED_RATIO=1 AUDIT_VERIFIED_CAP=2 VREJECT_N=7; rc=$?
+[ $rc -eq 1 ] || fail "a REJECTED by the Coq-proved checker: audit exit $rc, expected 1"
+for id in v-n1 v-n2 v-n3 v-n4; do
+  [ "$(status_of "$tmp/out6" $id)" = certified ] && [ "$(verified_of "$tmp/out6" $id)" = verified ] ||
+    fail "$id: $(status_of "$tmp/out6" $id), verified '$(verified_of "$tmp/out6" $id)'"
+done
+for id in v-king v-n17; do
+  [ "$(verified_of "$tmp/out6" $id)" = - ] || fail "$id (out of scope): verified '$(verified_of "$tmp/out6" $id)'"
+done
+[ "$(verified_of "$tmp/out6" v-slowcheck)" = skipped ] || fail "v-slowcheck: verified '$(verified_of "$tmp/out6" v-slowcheck)', expected skipped"
+[ "$(status_of "$tmp/out6" v-rej)" = certified ] && [ "$(verified_of "$tmp/out6" v-rej)" = rejected ] ||
+  fail "v-rej: $(status_of "$tmp/out6" v-rej), verified '$(verified_of "$tmp/out6" v-rej)'"
+grep -qF "the Coq-proved checker did not: REJECTED: table entry 3" "$tmp/out.txt" || fail "no word on the rejection"
+[ "$(wc -l <"$tmp/vlog")" -eq 5 ] || fail "checker-verified ran $(wc -l <"$tmp/vlog") times, expected 5: $(cat "$tmp/vlog")"
+awk -F'\t' '$2 == "v-n1" { exit !($17 ~ /^[0-9]+$/ && $17 >= 100) }' "$tmp/out6/results.tsv" || fail "v-n1: no verified_ms of at least 100"
+grep -q "^#run.*verified_checker=$tmp/bin/checker-verified" "$tmp/out6/results.tsv" || fail "the #run line does not name checker-verified"
+grep -qE '^  certified\+Coq' "$tmp/out.txt" || fail "the table marks no claim certified+Coq"
+tr '\n' ' ' <"$tmp/out.txt" | tr -s ' ' | grep -qF 'it checked 5 again: 4 verified too (+Coq), 1 REJECTED; 1 not run for want of its time' ||
+  fail "the table does not count the Coq-proved checker's work"
+echo "ok: the Coq-proved checker ran on the 5 claims in its scope with a short check, marked 4, its REJECTED failed the audit"
+# Its budget: 2 s for checks of 1.5 s each: one or two run, the others are skipped.
+: >"$tmp/vlog"
+run_audit "$tmp/out7" AUDIT_MANIFESTS="$tmp/v.claims" AUDIT_BUDGET=60 VERIFIED_CHECKER="$tmp/bin/checker-verified" VLOG="$tmp/vlog" SLOWCHECK_N=6 \
+  AUDIT_VERIFIED_RATIO=1 AUDIT_VERIFIED_BUDGET=2 VSLEEP=15; rc=$?
+[ $rc -eq 0 ] || fail "audit exit $rc"
+n_ver=$(awk -F'\t' '$1 != "source" && $16 == "verified"' "$tmp/out7/results.tsv" | wc -l)
+n_skip=$(awk -F'\t' '$16 == "skipped"' "$tmp/out7/results.tsv" | wc -l)
+[ "$n_ver" -ge 1 ] && [ "$n_ver" -le 2 ] && [ $((n_ver + n_skip)) -eq 6 ] || fail "a 2 s budget: $n_ver verified, $n_skip skipped"
+echo "ok: a 2 s budget for the Coq-proved checker: $n_ver verified, $n_skip skipped"
+# Not built: said once, nothing marked.
+run_audit "$tmp/out8" AUDIT_MANIFESTS="$tmp/v.claims" AUDIT_BUDGET=60 VERIFIED_CHECKER="$tmp/bin/none" || fail "audit exit $?"
+[ "$(grep -c "is not built (it needs coqc and ocamlopt" "$tmp/out.txt")" -eq 1 ] || fail "'not built' is not said exactly once"
+[ -z "$(awk -F'\t' '!/^#/ && $1 != "source" && $16 != "-"' "$tmp/out8/results.tsv")" ] || fail "claims marked without checker-verified"
+grep -q "^#run.*verified_checker=-" "$tmp/out8/results.tsv" || fail "#run does not say checker-verified was not used"
+tr '\n' ' ' <"$tmp/out.txt" | tr -s ' ' | grep -qF 'was not built or not used in this run: no claim is marked.' || fail "the table does not say it was not built"
+echo "ok: without checker-verified, the audit says so once and marks nothing"

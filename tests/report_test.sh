@@ -39,31 +39,47 @@ if [ "$mode" = table ]; then
   expect '5x5  {10}  {220}'
   expect "{72378}       a number the source does not publish ('*' in its manifest)"
   # Every status word and symbol has a legend line.
-  for key in certified REFUTED lemma 'not run' FAILED '"... _ ..."' '[n]' 'prove s' 'check s' '(0.05)' cert; do
-    grep -qE "^  $(sed 's/[][().*]/\\&/g' <<<"$key") +[a-z]" "$tmp/table.txt" || fail "no legend line for '$key'"
+  for key in certified REFUTED lemma 'not run' FAILED '"... _ ..."' '[n]' 'prove s' 'check s' '(0.05)' cert +Coq; do
+    grep -qE "^  $(sed 's/[][().*+]/\\&/g' <<<"$key") +[a-z]" "$tmp/table.txt" || fail "no legend line for '$key'"
   done
   echo "ok: a legend line for every symbol"
   # Totals, and the refutations in full at the end (after the legend).
   expect 'Totals: 27 claims: 19 certified (18 proved in this run, 1 from shipped certificates), 2 refuted, 1'
   expect 'lemma, 4 not run (3 over budget), 1 failed.'
   tail -n 12 "$tmp/table.txt" | grep -q '^Refutations (2):' || fail "the refutations are not at the end"
-  tr '\n' ' ' <"$tmp/table.txt" | tr -s ' ' | grep -qF '[2] dk-2.2-n26 (dubreuil-koehnen-2022): published "the 26-queens problem has 22317699616364044 solutions, 278971246651089 up to symmetry" is impossible' ||
+  tr '\n' ' ' <"$tmp/table.txt" | tr -s ' ' | grep -qF '[3] dk-2.2-n26 (dubreuil-koehnen-2022): published "the 26-queens problem has 22317699616364044 solutions, 278971246651089 up to symmetry" is impossible' ||
     fail "the impossible count is not shown in full"
   tr '\n' ' ' <"$tmp/table.txt" | tr -s ' ' | grep -qF 'the checker verified instead: "at most 1 queen can be placed by a legal play of the mod-2 game on the 2x2 board"' ||
     fail "the refutation does not give the certified statement"
   echo "ok: refutations in full"
-  grep -q '^  REFUTED \[2\]' "$tmp/table.txt" || fail "the refuted row does not point to its note"
+  grep -q '^  REFUTED \[3\]' "$tmp/table.txt" || fail "the refuted row does not point to its note"
   expect 'FAILED (1):'
   # A note for each lemma and claim that no certificate can carry; a headline
   # certificate not checked gets the checker command (not a proof of hours)
   # and its time; claims over budget are summed by source and family, with
   # their estimates as durations.
-  expect '[5] A344227-a0: n = 0'
-  expect '[6] rudd-n18: over budget: check it with build/bin/checker --jobs 2 certs/rudd-n18.qcert (about 4'
+  expect '[6] A344227-a0: n = 0'
+  expect '[7] rudd-n18: over budget: check it with build/bin/checker --jobs 2 certs/rudd-n18.qcert (about 4'
   expect '  jenrich-2014, queens game: 1 claim over budget (about 3 h)'
   expect '  rudd-2026, queens game: 1 claim over budget (about 4 h)'
   grep -q 'jenrich-n21' "$tmp/table.txt" && fail "a claim over budget has a note of its own"
   expect 'time; other work on the machine made its jobs 3.4 times slower)'
+  # The Coq-proved checker (format 3's verified column): certified+Coq on the
+  # claims it verified too, none on the others, a note where it REJECTED,
+  # and a sentence with its counts.
+  [ "$(grep -c '^  certified+Coq  ' "$tmp/table.txt")" -eq 6 ] || fail "$(grep -c '^  certified+Coq  ' "$tmp/table.txt") rows marked +Coq, expected 6"
+  tr '\n' ' ' <"$tmp/table.txt" | tr -s ' ' | grep -qF 'noon-T6.0-n4: the Coq-proved checker REJECTED this certificate (0.06 s): run build/bin/checker-verified out/audit/noon-T6.0-n4.qcert' ||
+    fail "no note for the certificate the Coq-proved checker rejected"
+  tr '\n' ' ' <"$tmp/table.txt" | tr -s ' ' | grep -qF 'it checked 8 again: 6 verified too (+Coq), 1 stopped at its time limit, 1 REJECTED; 1 not run for want of its time (its budget: 30 s, at most 30 s a claim; it ran 30.32 s).' ||
+    fail "no summary of the Coq-proved checker"
+  echo "ok: certified+Coq on the 6 claims the Coq-proved checker verified, a note where it rejected, its counts"
+  # Results of format 2 (no verified columns) are still read; nothing is marked.
+  sed -E 's/^#qcert-audit-results\t3$/#qcert-audit-results\t2/; s/^(#run\t.*)\tverified_checker=.*/\1/; /^#/!s/\t[^\t]*\t[^\t]*$//' "$fixture" >"$tmp/v2.tsv"
+  "$qcert" report --results "$tmp/v2.tsv" >"$tmp/v2.txt" 2>"$tmp/err.txt" || fail "format 2: exit $?, $(cat "$tmp/err.txt")"
+  grep -q '^  certified+Coq' "$tmp/v2.txt" && fail "format 2: a claim marked +Coq"
+  grep -q 'Coq-proved checker REJECTED' "$tmp/v2.txt" && fail "format 2: a Coq note"
+  grep -qF 'Totals: 27 claims: 19 certified' "$tmp/v2.txt" || fail "format 2: no totals"
+  echo "ok: results of format 2 are read, nothing marked"
   # Bad input: one line, exit 2.
   "$qcert" report --results "$tmp/none.tsv" >/dev/null 2>"$tmp/err.txt"; rc=$?
   [ $rc -eq 2 ] && [ "$(wc -l <"$tmp/err.txt")" -eq 1 ] || fail "missing file: exit $rc, $(cat "$tmp/err.txt")"
@@ -116,7 +132,7 @@ timeout 60 "$chromium" "${flags[@]}" --dump-dom "file://$tmp/report.html" >"$tmp
 # Console errors, blocked or failed loads (the page's policy forbids any).
 if grep -E 'CONSOLE|Refused to|Failed to load|net::ERR|Uncaught' "$tmp/dom.log"; then fail "the page logged errors"; fi
 grep -q '</html>' "$tmp/dom.html" || fail "no complete DOM"
-for id in summary totals refutations legend contents figure-6-0 fig6-n3 fig6-n4 fig6-n5 fig6-n6 fig6-n7 fig6-n8 fig6-n9 \
+for id in summary verified-checker totals refutations legend contents figure-6-0 fig6-n3 fig6-n4 fig6-n5 fig6-n6 fig6-n7 fig6-n8 fig6-n9 \
           mirror-strategy mirror-n7 reply-table-n16 reply-table-n16-status other-games board-var-hollow-n5-b1-centre \
           board-var-king-odd-n9 board-bl-3-1-n7 board-jenrich-4-b2 sources source-jenrich-2014 source-brown-ladha \
           claim-dk-2-2-n26 claim-bl-3-3-n2 claim-noon-F6-0-n4-b1; do
@@ -131,6 +147,8 @@ grep -q '7×7</b>: 0 squares from certified claims (0 claims up to symmetry), 49
   fail "Figure 6.0 n = 7 does not say its values were proved on the spot"
 [ "$(grep -o '<svg' "$tmp/dom.html" | wc -l)" -ge 12 ] || fail "fewer than 12 boards"
 grep -q 'REFUTED' "$tmp/dom.html" || fail "no refutation in the page"
+[ "$(grep -o 'class="coq">also verified by the Coq-proved checker' "$tmp/dom.html" | wc -l)" -eq 6 ] ||
+  fail "not 6 claims marked as also verified by the Coq-proved checker"
 grep -q 'comes here when the n = 16 certificate is available to the report' "$tmp/dom.html" || fail "no reply-table hook text"
 echo "ok: Figure 6.0 says where its values come from; refutations and the reply-table hook are there"
 # With the reply table (--replies): the board in the n = 16 section, each

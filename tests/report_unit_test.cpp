@@ -7,6 +7,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <set>
 #include <sstream>
 
@@ -115,10 +116,91 @@ TEST(Report, ResultsFileErrorsNameTheLine) {
     readAuditResults(old);
     FAIL() << "accepted format 1";
   } catch (const std::invalid_argument& e) {
-    EXPECT_NE(std::string(e.what()).find("line 1: results of format 1, this qcert reads format 2"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("line 1: results of format 1, this qcert reads formats 2 and 3"), std::string::npos) << e.what();
   }
   std::istringstream empty("");
   EXPECT_THROW(readAuditResults(empty), std::invalid_argument);
+}
+
+// The table's text with each run of spaces and line ends as one space (its
+// sentences are wrapped).
+std::string flat(const std::string& s) {
+  std::string o;
+  for (char c : s) {
+    const char d = c == '\n' ? ' ' : c;
+    if (d == ' ' && !o.empty() && o.back() == ' ') continue;
+    o += d;
+  }
+  return o;
+}
+
+// Format 3 adds the Coq-proved checker's columns (verified, verified_ms);
+// format 2, without them, is still read and marks nothing.
+TEST(Report, VerifiedColumnsAreReadAndMarked) {
+  std::ifstream in(std::string(QCERT_SOURCE_DIR) + "/tests/fixtures/audit-results.tsv");
+  std::stringstream text;
+  text << in.rdbuf();
+  std::istringstream in3(text.str());
+  const AuditResults r = readAuditResults(in3);
+  std::map<std::string, const AuditClaim*> byId;
+  for (const AuditClaim& c : r.claims) byId[c.id] = &c;
+  ASSERT_TRUE(byId.count("jenrich-n2") && byId.count("noon-T6.0-n4") && byId.count("jenrich-n16"));
+  EXPECT_EQ(byId["jenrich-n2"]->verified, "verified");
+  EXPECT_EQ(byId["jenrich-n2"]->verifiedMs, 29);
+  EXPECT_EQ(byId["jenrich-n16"]->verified, "-");
+  EXPECT_EQ(byId["jenrich-4-c2"]->verifiedMs, -1);
+  const std::string table = flat(auditTable(r, 100));
+  EXPECT_NE(table.find(" certified+Coq "), std::string::npos);
+  EXPECT_NE(table.find("noon-T6.0-n4: the Coq-proved checker REJECTED this certificate"), std::string::npos) << table;
+  const std::string html = auditHtml(r, 0);
+  EXPECT_NE(html.find("id=\"verified-checker\""), std::string::npos);
+  EXPECT_NE(html.find("also verified by the Coq-proved checker (0.03 s)"), std::string::npos);
+  // The rows of jenrich-n2 (verified) and jenrich-4-c2 (skipped) say so.
+  const auto row = [&](const std::string& id) {
+    const size_t a = html.find("<tr id=\"claim-" + id + "\"");
+    return a == std::string::npos ? std::string() : html.substr(a, html.find("</tr>", a) - a);
+  };
+  EXPECT_NE(row("jenrich-n2").find("also verified by the Coq-proved checker"), std::string::npos);
+  EXPECT_EQ(row("jenrich-n16").find("Coq-proved"), std::string::npos);
+  EXPECT_NE(row("jenrich-4-c2").find("Coq-proved checker: not run"), std::string::npos);
+
+  // The same results in format 2: read, nothing marked, no summary.
+  std::string two;
+  std::istringstream lines(text.str());
+  for (std::string line; std::getline(lines, line);) {
+    if (line.rfind("#qcert-audit-results", 0) == 0) line = "#qcert-audit-results\t2";
+    else if (line.empty() || line[0] != '#') {
+      for (int k = 0; k < 2; ++k) line.erase(line.rfind('\t'));
+    } else if (line.rfind("#run", 0) == 0) line.erase(line.find("\tverified_checker="));
+    two += line + "\n";
+  }
+  std::istringstream in2(two);
+  const AuditResults r2 = readAuditResults(in2);
+  ASSERT_EQ(r2.claims.size(), r.claims.size());
+  for (const AuditClaim& c : r2.claims) EXPECT_EQ(c.verified, "") << c.id;
+  const std::string table2 = auditTable(r2, 100);
+  EXPECT_EQ(table2.find("certified+Coq"), table2.find("certified+Coq: the Coq-proved")) << "format 2 marked a claim";  // the legend only
+  EXPECT_EQ(flat(table2).find("claims the checker verified in the scope"), std::string::npos) << "format 2 has a summary of the Coq-proved checker";
+  EXPECT_EQ(auditHtml(r2, 0).find("id=\"verified-checker\""), std::string::npos);
+  EXPECT_EQ(auditHtml(r2, 0).find("also verified by the Coq-proved checker ("), std::string::npos);
+
+  // A format-3 file with a verdict it does not know, or a 15-column header: refused.
+  std::string badVerdict = text.str();
+  badVerdict.replace(badVerdict.find("\tverified\t29"), 13, "\tverifed\t29");
+  std::istringstream inBad(badVerdict);
+  EXPECT_THROW(readAuditResults(inBad), std::invalid_argument);
+  std::string three = two;
+  three.replace(three.find("#qcert-audit-results\t2"), 22, "#qcert-audit-results\t3");
+  std::istringstream inThree(three);
+  EXPECT_THROW(readAuditResults(inThree), std::invalid_argument);
+
+  // Not built: said once, nothing marked.
+  AuditResults none = r;
+  none.run["verified_checker"] = "-";
+  for (AuditClaim& c : none.claims) c.verified = "-", c.verifiedMs = -1;
+  const std::string noneTable = flat(auditTable(none, 100));
+  EXPECT_NE(noneTable.find("was not built or not used in this run"), std::string::npos);
+  EXPECT_EQ(noneTable.find(" certified+Coq "), std::string::npos);
 }
 
 TEST(Report, TableFitsTheWidthForTheFixture) {

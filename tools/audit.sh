@@ -54,6 +54,29 @@
 #   AUDIT_SHIP=1           copy every certified certificate under 4 MiB (a
 #                          sharded one with its units: under 32 MiB) to
 #                          certs/<id>.qcert[.units] (how certs/ is made)
+#   VERIFIED_CHECKER=path  the Coq-proved checker (build/bin/checker-verified;
+#                          docs/verified-checker.md). Not built: the audit
+#                          says so once and marks no claim.
+#   AUDIT_VERIFIED_BUDGET=s  wall-clock seconds, all its runs together, for the
+#                          Coq-proved checker (default: a tenth of the budget;
+#                          0: not used)
+#   AUDIT_VERIFIED_CAP=s   at most this long for one claim (default 30)
+#   AUDIT_VERIFIED_RATIO=r its prediction: r times the checker's time on the
+#                          same file (default: by the board, as measured: 15
+#                          up to n = 10, 60 up to 12, 250 above)
+# The Coq-proved checker: after the checker has VERIFIED a claim in its scope
+# (the queens game on a square board, an outcome or a Grundy value, a single
+# certificate file: no manifest of shards, no table of parts, no mirror
+# lemma, n <= 16), checker-verified checks the same file again, as a job of
+# one slot queued after the small claims (so it never holds back one of
+# them), cheapest first, within AUDIT_VERIFIED_BUDGET. It starts only if its
+# prediction (AUDIT_VERIFIED_RATIO times the checker's time on the file; the
+# ratios measured: 11 at n = 10, 60 at n = 12, 240 at n = 14) fits its cap and
+# what is left of that budget; it may run three times its prediction (at
+# least 5 s), its cap and what is left, and is stopped there ("stopped").
+# Its verdict and time are the results' columns verified and verified_ms; a
+# REJECTED, or a VERIFIED of another statement, where the checker verified
+# is a failure (exit 1).
 # The n = 16 reply table: when certs/rudd-n16.qcert is verified in this run,
 # `qcert replies` verifies it again and writes the winner's reply to every
 # first move to out/audit/replies-n16.tsv, drawn in the HTML report.
@@ -62,6 +85,7 @@ cd "$(dirname "$0")/.."
 PROVER=${PROVER:-build/bin/prover}
 CHECKER=${CHECKER:-build/bin/checker}
 QCERT=${QCERT:-build/bin/qcert}
+VERIFIED=${VERIFIED_CHECKER:-build/bin/checker-verified}
 die() { echo "audit: $*" >&2; exit 2; }
 
 quick=${AUDIT_QUICK:-0}
@@ -75,6 +99,12 @@ for v in AUDIT_SHIPPED AUDIT_PROVE_ALL AUDIT_SHIP; do
 done
 small_cap=${AUDIT_SMALL_CAP:-30}
 [[ "$small_cap" =~ ^[0-9]{1,6}$ ]] && [ "$small_cap" -ge 1 ] || die "AUDIT_SMALL_CAP must be a whole number of seconds, not '$small_cap'"
+vbudget=${AUDIT_VERIFIED_BUDGET:-$((budget / 10))}
+[[ "$vbudget" =~ ^[0-9]{1,9}$ ]] || die "AUDIT_VERIFIED_BUDGET must be a whole number of seconds, not '$vbudget'"
+vratio=${AUDIT_VERIFIED_RATIO:-}
+[ -z "$vratio" ] || [[ "$vratio" =~ ^[0-9]{1,6}$ ]] || die "AUDIT_VERIFIED_RATIO must be a whole number, not '$vratio'"
+vcap=${AUDIT_VERIFIED_CAP:-30}
+[[ "$vcap" =~ ^[0-9]{1,6}$ ]] && [ "$vcap" -ge 1 ] || die "AUDIT_VERIFIED_CAP must be a whole number of seconds, at least 1, not '$vcap'"
 tt=${AUDIT_TT_MB:-}
 [ -z "$tt" ] || [[ "$tt" =~ ^[0-9]{1,7}$ ]] || die "AUDIT_TT_MB must be a number of MiB, not '$tt'"
 for tool in "$PROVER" "$CHECKER" "$QCERT"; do [ -x "$tool" ] || die "$tool is not built (make build)"; done
@@ -90,6 +120,11 @@ for f in results.tsv times.tsv report.html replies-n16.tsv; do
   if [ -e "$p" ] || [ -L "$p" ]; then [ -f "$p" ] || die "$p exists and is not a regular file: not replacing it"; fi
 done
 [ ! -e "$work/logs" ] || [ -d "$work/logs" ] || die "$work/logs exists and is not a folder"
+verified_on=0
+if [ "$vbudget" -gt 0 ]; then
+  if [ -x "$VERIFIED" ]; then verified_on=1
+  else echo "audit: $VERIFIED is not built (it needs coqc and ocamlopt: docs/verified-checker.md); no claim is checked by the Coq-proved checker" >&2; fi
+fi
 results=$work/results.tsv
 times=$work/times.tsv
 manifests=${AUDIT_MANIFESTS:-proofs/*.claims}
@@ -150,6 +185,20 @@ family_of() {
     *) printf -v "$2" 'queens game' ;;
   esac
 }
+# Whether checker-verified can check the certificate of these prover
+# arguments: the queens game on a square board of at most 16 x 16 (what
+# export-table reads), an outcome (prove) or a Grundy value (grundy), with
+# given queens or none; not a table of parts, a mirror lemma, another piece
+# or board. Whether the certificate is a single file (no shards) is seen
+# when it is there.
+verified_scope_args() {
+  local a=($1) k
+  [ "${a[0]:-}" = prove ] || [ "${a[0]:-}" = grundy ] || return 1
+  [ "${a[1]:-}" = --n ] && [[ "${a[2]:-}" =~ ^([1-9]|1[0-6])$ ]] || return 1
+  for ((k = 3; k < ${#a[@]}; k += 2)); do
+    case "${a[k]}" in --queens|--jobs|--tt-mb) ;; *) return 1 ;; esac
+  done
+}
 # "1m2.345s" (bash's `times`) as microseconds.
 times_us() {
   local t=$1 m s f
@@ -205,7 +254,13 @@ result() {  # claim status detail
   r_status[$1]=$2; one_line "r_detail[$1]" "$3"
   done_count=$((done_count + 1))
 }
-for ((i = 0; i < total; i++)); do r_prove[$i]=-; r_check[$i]=-; r_bytes[$i]=-; r_proved[$i]=""; r_cert[$i]=""; r_reused[$i]=""; done
+# The Coq-proved checker's verdict on the claim's certificate: - (not in its
+# scope, or the checker did not verify), verified, skipped (in scope, not run:
+# its prediction did not fit, or no time was left), stopped (at its cap or
+# the budget's end), rejected, undecided (exit 2), other (VERIFIED, but not
+# the statement the checker verified); and its time.
+declare -A r_vstatus r_vus
+for ((i = 0; i < total; i++)); do r_prove[$i]=-; r_check[$i]=-; r_bytes[$i]=-; r_proved[$i]=""; r_cert[$i]=""; r_reused[$i]=""; r_vstatus[$i]=-; r_vus[$i]=-; done
 
 # A claim's quiet-machine estimates (microseconds): an earlier audit's
 # measurement, else the manifest's ("check about N s" in its backing for the
@@ -518,6 +573,11 @@ collect() {  # job: read its result file, settle its claims
       else result "$i" refuted "certified instead$also"; fi
     fi
   done
+  # The Coq-proved checker on the same file, when it is in its scope.
+  if [ "$verified_on" = 1 ] && [ "$job_code" = 0 ] && [[ "$job_verdict" == VERIFIED:* ]] && [ -z "${j_cert2[$j]}" ] &&
+     verified_scope_args "${j_args[$j]}" && [ -f "$job_cert" ] && [ ! -L "$job_cert" ] && [ ! -e "$job_cert.units" ]; then
+    queue_verified "$j" "$job_cert" "$job_verdict" "${v[check_us]:-0}"
+  fi
   # A certified certificate copied to certs/ (AUDIT_SHIP=1), unless it is from there.
   i=${j_members[$j]%% *}
   if [ "${AUDIT_SHIP:-0}" = 1 ] && [ "$code" = 0 ] && [ "${j_kind[$j]}" = prove ] && [[ "$verdict" == VERIFIED:* ]]; then
@@ -544,6 +604,85 @@ collect() {  # job: read its result file, settle its claims
   j_done[$j]=1
 }
 declare -A r_cpu_prove r_cpu_check r_threads r_stopped
+
+# ---- the Coq-proved checker (checker-verified) ---------------------------------
+# A job of its own per certificate, one slot, queued after the small claims
+# still waiting (and after the checks of its kind queued before it); its
+# claims are "skipped" until it has run.
+declare -A j_vexpect j_vlimit
+vbudget_us=$((vbudget * 1000000)) vcap_us=$((vcap * 1000000)) vused_us=0 vheld_us=0
+queue_verified() {  # job, certificate, the checker's verdict line, the checker's wall microseconds
+  local j=$1 vj=${#j_kind[@]} members="" i q c=$4
+  for i in ${j_members[$1]}; do  # the claims the checker's verdict settled (not one failed for its shipped copy)
+    [ -n "${r_proved[$i]}" ] && { [ "${r_status[$i]}" = certified ] || [ "${r_status[$i]}" = refuted ]; } || continue
+    members+=" $i"; r_vstatus[$i]=skipped
+  done
+  [ -n "$members" ] || return 0
+  [[ "$c" =~ ^[0-9]+$ ]] || c=0
+  j_kind[$vj]=verified; j_cert[$vj]=$2; j_vexpect[$vj]=$3; j_threads[$vj]=1; j_phase[$vj]=1; j_members[$vj]=${members# }
+  j_args[$vj]=checker-verified; j_ship[$vj]=""; j_fallback[$vj]=""; j_cert2[$vj]=""
+  local r=$vratio a=(${j_args[$1]})
+  if [ -z "$r" ]; then  # measured (docs/verified-checker.md): n = 10: 0.02 -> 0.22 s, 12: 0.09 -> 5.6 s, 14: 0.97 -> 235 s
+    if [ "${a[2]}" -le 10 ]; then r=15; elif [ "${a[2]}" -le 12 ]; then r=60; else r=250; fi
+  fi
+  j_est[$vj]=$((c * r))
+  q=$qpos
+  while [ $q -lt ${#queue[@]} ] && { [ "${j_phase[${queue[$q]}]}" = 1 ] || [ "${j_kind[${queue[$q]}]}" = verified ]; }; do q=$((q + 1)); done
+  queue=("${queue[@]:0:q}" "$vj" "${queue[@]:q}")
+}
+# Its time: three times its prediction (at least 5 s), at most its cap,
+# what is left of its budget (less what the checks of its kind now running
+# may still take) and of the audit's.
+verified_limit_us() {  # job
+  local l=$((vbudget_us - vused_us - vheld_us)) a=$(($(left_us) - 500000)) p=$((j_est[$1] * 3))
+  [ "$p" -lt 5000000 ] && p=5000000
+  [ "$p" -lt "$l" ] && l=$p
+  [ "$vcap_us" -lt "$l" ] && l=$vcap_us
+  [ "$a" -lt "$l" ] && l=$a
+  echo "$l"
+}
+run_verified() {  # job, limit in microseconds (runs in the background; writes $run_dir/job.J)
+  local j=$1 out=$run_dir/job.$1 lead=${j_members[$1]%% *} t0 rc line s
+  local log=$run_dir/${c_id[$lead]}.verified.log
+  printf -v s '%d.%03d' $(($2 / 1000000)) $(($2 % 1000000 / 1000))
+  t0=${EPOCHREALTIME/./}
+  timeout --foreground --kill-after=5 "$s" "$VERIFIED" "${j_cert[$j]}" >"$log" 2>&1
+  rc=$?
+  line=$(grep -E '^(VERIFIED|REJECTED):' "$log" | head -n 1)
+  printf 'rc\t%s\nus\t%s\nline\t%s\n' "$rc" "$((${EPOCHREALTIME/./} - t0))" "$line" >"$out.tmp" && mv "$out.tmp" "$out"
+  exit 0
+}
+start_verified() {  # job, limit in microseconds
+  local j=$1 pid lead=${j_members[$1]%% *}
+  j_started[$j]=${EPOCHREALTIME/./}; j_vlimit[$j]=$2; vheld_us=$((vheld_us + $2))
+  printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$(((j_started[$j] - start_us) / 1000))" start "$j" "${c_id[$lead]}" \
+    verified "$((j_est[$j] / 1000))" >>"$run_dir/schedule.tsv"
+  (run_verified "$j" "$2") </dev/null &
+  pid=$!
+  running[$pid]=$j; busy=$((busy + 1))
+}
+collect_verified() {  # job
+  local j=$1 f=$run_dir/job.$1 key val st i
+  declare -A v=()
+  if [ -f "$f" ]; then while IFS=$'\t' read -r key val; do v[$key]=$val; done <"$f"; fi
+  vheld_us=$((vheld_us - j_vlimit[$j]))
+  local us=${v[us]:--}
+  [[ "$us" =~ ^[0-9]+$ ]] && vused_us=$((vused_us + us))
+  case "${v[rc]:-x}" in
+    0) if [ "${v[line]:-}" = "${j_vexpect[$j]}" ]; then st=verified; else st=other; fi ;;
+    1) st=rejected ;;
+    124|137) st=stopped ;;
+    *) st=undecided ;;
+  esac
+  for i in ${j_members[$j]}; do r_vstatus[$i]=$st; r_vus[$i]=$us; done
+  if [ "$st" = rejected ] || [ "$st" = other ]; then
+    failures=$((failures + 1))
+    echo "audit: the checker verified ${j_cert[$j]} (${j_vexpect[$j]}), the Coq-proved checker did not: ${v[line]:-exit ${v[rc]:-?}} ($VERIFIED ${j_cert[$j]}; log: logs/${c_id[${j_members[$j]%% *}]}.verified.log)" >&2
+  elif [ "$st" = undecided ]; then
+    echo "audit: the Coq-proved checker did not decide ${j_cert[$j]} (exit ${v[rc]:-?}): $(tail -n 1 "$run_dir/${c_id[${j_members[$j]%% *}]}.verified.log" 2>/dev/null)" >&2
+  fi
+  j_done[$j]=1
+}
 
 # The reply table: qcert replies with the checker library, after the claims.
 replies_job="" replies_key="rudd-n16|replies --tsv" replies_us="" replies_cpu=""
@@ -620,6 +759,13 @@ while :; do
     left=$(left_us)
     [ "$left" -gt 500000 ] || break
     t=${j_threads[$j]}
+    if [ "${j_kind[$j]}" = verified ]; then
+      [ $((busy + 1)) -le "$slots" ] || break
+      vl=$(verified_limit_us "$j")
+      # Its prediction does not fit: skipped (its claims say so), never waited for.
+      if [ "$vl" -lt 1000000 ] || [ "${j_est[$j]}" -gt "$vl" ]; then j_done[$j]=1; qpos=$((qpos + 1)); continue; fi
+      start_verified "$j" "$vl"; qpos=$((qpos + 1)); continue
+    fi
     if [ "${j_phase[$j]}" = 1 ]; then
       [ $((busy + t)) -le "$slots" ] || break
     else
@@ -651,7 +797,11 @@ while :; do
   [ -z "$j" ] && continue
   unset "running[$finished]"; busy=$((busy - j_threads[$j]))
   printf '%s\tend\t%s\n' "$(((${EPOCHREALTIME/./} - start_us) / 1000))" "$j" >>"$run_dir/schedule.tsv"
-  if [ "${j_kind[$j]}" = replies ]; then collect_replies; else collect "$j"; fi
+  case "${j_kind[$j]}" in
+    replies) collect_replies ;;
+    verified) collect_verified "$j" ;;
+    *) collect "$j" ;;
+  esac
 done
 [ -t 2 ] && printf '\r\033[K' >&2
 # What did not start: over budget.
@@ -660,6 +810,8 @@ for ((; qpos < ${#queue[@]}; qpos++)); do
   [ -n "${j_done[$j]:-}" ] && continue
   case "${j_kind[$j]}" in
     replies) no_replies_time ;;
+    verified) j_done[$j]=1 ;;  # its claims stay "skipped"
+
     shipped) [ "${j_phase[$j]}" = 2 ] && { headline_note "$j" "$(predict_us "$j")" note; not_run_job "$j" "$note"; } || not_run_job "$j" "over budget" ;;
     *) not_run_job "$j" "$(over_budget_note "$j")" ;;
   esac
@@ -672,16 +824,18 @@ rm -f "$replies_file"
 
 # The results, in manifest order (format: `qcert report --help`).
 {
-  printf '#qcert-audit-results\t2\n'
-  printf '#run\tbudget=%s\tspent=%s\tstarted=%s\tcores=%s\tjobs=%s\tslowdown=%s\tpace=%s\tquick=%s\tshipped_only=%s\tprover=%s\tchecker=%s\tcerts=%s\n' \
-    "$budget" "$((spent_us / 1000))" "$started_at" "$(nproc)" "$slots" "$(slowdown_pct)" "$( [ "$pace_est" -gt 0 ] && echo $((pace_wall * 100 / pace_est)) || echo - )" "$quick" "${AUDIT_SHIPPED:-0}" "$PROVER" "$CHECKER" "$certs"
+  printf '#qcert-audit-results\t3\n'
+  vc=-; [ "$verified_on" = 1 ] && vc=$VERIFIED
+  printf '#run\tbudget=%s\tspent=%s\tstarted=%s\tcores=%s\tjobs=%s\tslowdown=%s\tpace=%s\tquick=%s\tshipped_only=%s\tprover=%s\tchecker=%s\tcerts=%s\tverified_checker=%s\tverified_budget=%s\tverified_cap=%s\tverified_spent=%s\n' \
+    "$budget" "$((spent_us / 1000))" "$started_at" "$(nproc)" "$slots" "$(slowdown_pct)" "$( [ "$pace_est" -gt 0 ] && echo $((pace_wall * 100 / pace_est)) || echo - )" "$quick" "${AUDIT_SHIPPED:-0}" "$PROVER" "$CHECKER" "$certs" \
+    "$vc" "$vbudget" "$vcap" "$((vused_us / 1000))"
   for s in "${source_lines[@]}"; do printf '#source\t%s\n' "$s"; done
-  printf 'source\tid\tfamily\tstatus\tdetail\tstatement\tproved\targs\testimate_ms\tprove_ms\tcheck_ms\tcheck_reused\tbytes\tcert\tbacking\n'
+  printf 'source\tid\tfamily\tstatus\tdetail\tstatement\tproved\targs\testimate_ms\tprove_ms\tcheck_ms\tcheck_reused\tbytes\tcert\tbacking\tverified\tverified_ms\n'
   for ((i = 0; i < total; i++)); do
-    ms e "${r_estimate[$i]:-}"; ms p "${r_prove[$i]}"; ms c "${r_check[$i]}"
-    printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "${c_source[$i]}" "${c_id[$i]}" "${c_family[$i]}" \
+    ms e "${r_estimate[$i]:-}"; ms p "${r_prove[$i]}"; ms c "${r_check[$i]}"; ms vms "${r_vus[$i]}"
+    printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "${c_source[$i]}" "${c_id[$i]}" "${c_family[$i]}" \
       "${r_status[$i]}" "${r_detail[$i]}" "${c_statement[$i]}" "${r_proved[$i]}" "${c_args[$i]}" \
-      "$e" "$p" "$c" "${r_reused[$i]}" "${r_bytes[$i]}" "${r_cert[$i]}" "${c_backing[$i]}"
+      "$e" "$p" "$c" "${r_reused[$i]}" "${r_bytes[$i]}" "${r_cert[$i]}" "${c_backing[$i]}" "${r_vstatus[$i]}" "$vms"
   done
 } >"$results.tmp" && mv "$results.tmp" "$results"
 

@@ -4,16 +4,23 @@
 //
 // Results file: UTF-8 text, tab-separated. Lines starting with '#' carry the
 // run ("#run\tkey=value..."), and the sources ("#source\tNAME\tMANIFEST\t
-// ABOUT"); the first line is "#qcert-audit-results\t2" (the format), the
+// ABOUT"); the first line is "#qcert-audit-results\t3" (the format), the
 // first line not starting with '#' names the columns, then one line per claim
 // in manifest order:
 //   source id family status detail statement proved args estimate_ms
-//   prove_ms check_ms check_reused bytes cert backing
+//   prove_ms check_ms check_reused bytes cert backing verified verified_ms
+// (format 2, still read, ends at backing).
 // family: the game family of the claim (queens game, variants, counting, ...).
 // status: certified | refuted | lemma | not-run | failed. detail: how
 // (proved, shipped, "proved for ID") or why ("over budget" alone: summed by
 // source and family after the table). proved: the statement the checker
-// verified (empty when none). Times in milliseconds or '-'.
+// verified (empty when none). Times in milliseconds or '-'. verified: what
+// the Coq-proved checker (checker-verified) said of the same certificate:
+// - (not in its scope, or not run by the audit at all), verified, skipped (in
+// scope, not run: over its time), stopped (at its time limit), rejected,
+// undecided (exit 2), other (VERIFIED a statement other than the checker's);
+// #run verified_checker= names it ('-': not built), verified_budget= and
+// verified_cap= its seconds, verified_spent= the milliseconds it ran.
 #pragma once
 #include <iosfwd>
 #include <map>
@@ -26,6 +33,8 @@ struct AuditClaim {
   std::string source, id, family, status, detail, statement, proved, args, cert, backing;
   long long estimateMs = -1, proveMs = -1, checkMs = -1, bytes = -1;
   bool checkReused = false;
+  std::string verified;  // the Coq-proved checker's verdict ("" in format 2: not recorded)
+  long long verifiedMs = -1;
 };
 
 struct AuditSource {

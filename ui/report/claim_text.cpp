@@ -87,7 +87,54 @@ std::string refutationText(const AuditClaim& c) {
   return "published \"" + c.statement + "\"; the checker verified instead: \"" + c.proved + "\"";
 }
 
+std::string verifiedMark(const AuditClaim& c) { return c.status == "certified" && c.verified == "verified" ? "+Coq" : ""; }
+
+std::string verifiedText(const AuditClaim& c) {
+  const std::string t = c.verifiedMs >= 0 ? " (" + seconds(c.verifiedMs) + " s)" : "";
+  if (c.verified == "verified") return "also verified by the Coq-proved checker" + t;
+  if (c.verified == "skipped") return "Coq-proved checker: not run (over its time)";
+  if (c.verified == "stopped") return "Coq-proved checker: stopped at its time limit" + t;
+  if (c.verified == "rejected") return "the Coq-proved checker REJECTED this certificate" + t;
+  if (c.verified == "undecided") return "the Coq-proved checker did not decide (exit 2)" + t;
+  if (c.verified == "other") return "the Coq-proved checker verified another statement" + t;
+  return "";
+}
+
+std::string verifiedSummary(const AuditResults& r) {
+  const auto it = r.run.find("verified_checker");
+  if (it == r.run.end()) return "";  // format 2
+  if (it->second.empty() || it->second == "-")
+    return "The Coq-proved checker (checker-verified, docs/verified-checker.md) was not built or not used in this run: no claim "
+           "is marked.";
+  int scope = 0, checked = 0, verified = 0, stopped = 0, rejected = 0, undecided = 0, other = 0;
+  for (const AuditClaim& c : r.claims) {
+    if (c.verified.empty() || c.verified == "-") continue;
+    ++scope;
+    checked += c.verified != "skipped";
+    verified += c.verified == "verified", stopped += c.verified == "stopped", rejected += c.verified == "rejected";
+    undecided += c.verified == "undecided", other += c.verified == "other";
+  }
+  std::string s = "Of the " + std::to_string(scope) + " claims the checker verified in the scope of the Coq-proved checker (" + it->second +
+                  ", docs/verified-checker.md: queens game, square board, outcome or Grundy value, one certificate file), it checked " +
+                  std::to_string(checked) + " again: " + std::to_string(verified) + " verified too (+Coq)";
+  if (stopped) s += ", " + std::to_string(stopped) + " stopped at its time limit";
+  if (rejected) s += ", " + std::to_string(rejected) + " REJECTED";
+  if (other) s += ", " + std::to_string(other) + " verified another statement";
+  if (undecided) s += ", " + std::to_string(undecided) + " not decided";
+  if (scope > checked) s += "; " + std::to_string(scope - checked) + " not run for want of its time";
+  const std::string spent = runValue(r, "verified_spent", "");
+  s += " (its budget: " + runValue(r, "verified_budget") + " s, at most " + runValue(r, "verified_cap") + " s a claim" +
+       (spent.empty() ? "" : "; it ran " + seconds(std::stoll("0" + spent)) + " s") + ").";
+  return s;
+}
+
 std::string noteText(const AuditResults& r, const AuditClaim& c) {
+  if (c.verified == "rejected" || c.verified == "other" || c.verified == "undecided") {
+    const std::string v = verifiedText(c) + (c.cert.empty() ? "" : ": run " + runValue(r, "verified_checker", "checker-verified") + " " + c.cert);
+    if (c.status == "certified") return v;
+    if (c.status == "refuted") return refutationText(c) + "; " + v;
+  }
+  if (c.status == "refuted" && c.verified == "verified") return refutationText(c) + "; the Coq-proved checker verified it too";
   if (c.status == "lemma") return "lemma: " + c.detail;
   if (c.status == "failed") return "FAILED: " + c.detail + (c.cert.empty() ? "" : " (certificate " + c.cert + ")");
   if (c.status == "refuted") return refutationText(c);

@@ -36,6 +36,18 @@ std::string refutationText(const AuditClaim& c);
 // The claim's note (empty when it needs none).
 std::string noteText(const AuditResults& r, const AuditClaim& c);
 
+// The Coq-proved checker (checker-verified, docs/verified-checker.md): "+Coq"
+// after the status of a certified claim it verified too (the terminal
+// table's mark), else "".
+std::string verifiedMark(const AuditClaim& c);
+// What it said of one claim, for the HTML page ("also verified by the
+// Coq-proved checker (0.22 s)"); "" when the claim is not in its scope.
+std::string verifiedText(const AuditClaim& c);
+// The run in a sentence: how many claims in its scope, how many it checked,
+// what it said, its budget; or that it was not built. "" for results of
+// format 2, which do not record it.
+std::string verifiedSummary(const AuditResults& r);
+
 struct Totals {
   int claims = 0, certified = 0, proved = 0, shipped = 0, refuted = 0, lemma = 0, notRun = 0, overBudget = 0, failed = 0;
   void add(const AuditClaim& c);

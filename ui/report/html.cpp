@@ -152,6 +152,7 @@ struct Html {
          ".swatch{display:inline-block;width:1em;height:1em;border:1px solid #999;vertical-align:middle;margin:0 .2em 0 .8em}\n"
          ".hook{border:2px dashed #90a4ae;padding:.8em;background:#f5f7f8}.totals{font-size:1.05em}\n"
          "details summary{cursor:pointer;font-weight:bold}\n"
+         ".coq{color:#0d47a1;font-weight:bold}.coq-not{color:#6d4c41}\n"
          "</style></head><body>\n";
     o << "<h1>qcert audit report</h1>\n";
     o << "<p id=\"summary\">" << all.claims << " claims from " << plural(long(r.sources.size()), "source", "sources") << " (<code>proofs/*.claims</code>), checked by "
@@ -164,6 +165,7 @@ struct Html {
       << "<span class=\"" << (all.refuted ? "st-refuted" : "") << "\">" << all.refuted << " refuted</span>, " << all.lemma
       << " lemma" << (all.lemma == 1 ? "" : "s") << ", " << all.notRun << " not run (" << all.overBudget << " over budget), "
       << all.failed << " failed.</p>\n";
+    if (const std::string v = verifiedSummary(r); !v.empty()) o << "<p id=\"verified-checker\">" << esc(v) << "</p>\n";
     o << "<section id=\"refutations\"><h2>Refutations (" << all.refuted << ")</h2>\n";
     if (!all.refuted) o << "<p>None: no published claim in these sources is contradicted by a certificate.</p>\n";
     else o << "<ul>\n";
@@ -181,6 +183,8 @@ struct Html {
          "<li><span class=\"st-not-run\">not run</span>: not decided in this run (over the time budget, or outside what qcert "
          "certifies); the command runs it.</li>"
          "<li><span class=\"st-failed\">FAILED</span>: a certificate the checker did not verify, or a prover error.</li>"
+         "<li><i>also verified by the Coq-proved checker</i> under a status: <code>checker-verified</code>, the checker proved "
+         "correct in Coq (docs/verified-checker.md), verified the same certificate too.</li>"
          "<li><code>{72378}</code> in a claim: a number the source does not publish (<code>*</code> in its manifest), as certified.</li>"
          "<li>Times are wall-clock seconds on this machine; <i>shipped</i>: checked from <code>certs/</code>, not proved here; "
          "a time in parentheses: the same certificate as another claim's.</li></ul></section>\n";
@@ -400,7 +404,10 @@ struct Html {
           o << "<br><small>" << esc(c.detail + (summedNotRun(c) && c.estimateMs >= 0 ? " (estimated " + duration(c.estimateMs) + ")" : ""))
             << "</small>";
         if (c.status == "certified" && c.detail != "proved" && c.detail != "shipped") o << "<br><small>" << esc(c.detail) << "</small>";
-        o << "</td><td class=\"" << statusClass(c.status) << "\">" << esc(status) << "</td><td class=\"num\">" << esc(proveColumn(r, c))
+        o << "</td><td class=\"" << statusClass(c.status) << "\">" << esc(status);
+        if (const std::string v = verifiedText(c); !v.empty())
+          o << "<br><small class=\"" << (c.verified == "verified" ? "coq" : "coq-not") << "\">" << esc(v) << "</small>";
+        o << "</td><td class=\"num\">" << esc(proveColumn(r, c))
           << "</td><td class=\"num\">" << esc(checkColumn(c)) << "</td><td class=\"num\">" << esc(bytesText(c.bytes))
           << "</td><td><code>" << esc(reproduce(r, c)) << "</code></td></tr>\n";
       }

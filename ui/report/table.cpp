@@ -146,7 +146,7 @@ class Table {
       } else {
         for (const std::string& w : g.words[k]) claimText += (claimText.empty() ? "" : " ") + w;
       }
-      const std::string status = statusWord(c.status) + noteFor(i);
+      const std::string status = statusWord(c.status) + verifiedMark(c) + noteFor(i);
       const std::vector<std::string> lines =
           g.templateText.empty() || claimText.size() > wClaim_ ? wrap(asciiOnly(claimText), wClaim_) : std::vector<std::string>{claimText};
       out_ << trimRight(cells(status, lines[0], c)) << "\n";
@@ -208,6 +208,7 @@ class Table {
         {"\"... _ ...\"", "the claims below it differ only in the blanks: each row gives the words for the blanks, in order"},
         {"{72378}", "a number the source does not publish ('*' in its manifest), filled in as certified"},
         {"[n]", "see note n: after the table, or at the end for a refutation or a failure"},
+        {"+Coq", "certified+Coq: the Coq-proved checker (checker-verified) verified the same certificate too"},
         {"prove s", "seconds the prover took here; shipped: checked from a certificate in certs/, not proved in this run"},
         {"check s", "seconds the checker took (it replays or recounts the whole proof)"},
         {"(0.05)", "the same certificate as an earlier row's (same prover arguments), proved or checked once; or a "
@@ -226,6 +227,8 @@ class Table {
                             (all_.lemma == 1 ? " lemma, " : " lemmas, ") + std::to_string(all_.notRun) + " not run (" +
                             std::to_string(all_.overBudget) + " over budget), " + std::to_string(all_.failed) + " failed.",
                     width_, 2);
+    const std::string v = verifiedSummary(r_);
+    if (!v.empty()) out_ << wrapped("", v, width_, 2);
     std::string where = "Time: " + spentS_ + " s of the " + runValue(r_, "budget") + " s budget (wall clock).";
     if (!htmlPath.empty()) where += " HTML report: " + htmlPath + ".";
     out_ << wrapped("", where, width_, 2);

@@ -17,10 +17,18 @@ namespace {
 using report::splitTabs;
 using report::wholeNumber;
 
-const std::string kResultsVersion = "2";
-const std::vector<std::string> kColumns = {"source", "id", "family", "status", "detail", "statement", "proved", "args",
-                                           "estimate_ms", "prove_ms", "check_ms", "check_reused", "bytes", "cert", "backing"};
+// Format 3 added the Coq-proved checker's columns (verified, verified_ms);
+// format 2, without them, is still read (no claim marked).
+const std::string kResultsVersion = "3";
+const std::vector<std::string> kColumns2 = {"source", "id", "family", "status", "detail", "statement", "proved", "args",
+                                            "estimate_ms", "prove_ms", "check_ms", "check_reused", "bytes", "cert", "backing"};
+const std::vector<std::string> kColumns3 = [] {
+  std::vector<std::string> c = kColumns2;
+  c.push_back("verified"), c.push_back("verified_ms");
+  return c;
+}();
 const std::set<std::string> kStatuses = {"certified", "refuted", "lemma", "not-run", "failed"};
+const std::set<std::string> kVerified = {"-", "verified", "skipped", "stopped", "rejected", "undecided", "other"};
 
 }  // namespace
 
@@ -29,6 +37,8 @@ AuditResults readAuditResults(std::istream& in) {
   std::string line;
   int lineNo = 0;
   bool header = false, magic = false;
+  std::string version;
+  const std::vector<std::string>* columns = &kColumns3;
   while (std::getline(in, line)) {
     ++lineNo;
     if (!line.empty() && line.back() == '\r') line.pop_back();
@@ -36,10 +46,11 @@ AuditResults readAuditResults(std::istream& in) {
     const std::vector<std::string> f = splitTabs(line);
     if (line[0] == '#') {
       if (f[0] == "#qcert-audit-results") {
-        if (f.size() < 2 || f[1] != kResultsVersion)
+        if (f.size() < 2 || (f[1] != kResultsVersion && f[1] != "2"))
           throw std::invalid_argument("line " + std::to_string(lineNo) + ": results of format " + (f.size() < 2 ? "?" : f[1]) +
-                                      ", this qcert reads format " + kResultsVersion + " (make audit writes it)");
+                                      ", this qcert reads formats 2 and " + kResultsVersion + " (make audit writes " + kResultsVersion + ")");
         magic = true;
+        version = f[1];
       }
       else if (f[0] == "#run") {
         for (size_t i = 1; i < f.size(); ++i) {
@@ -55,13 +66,14 @@ AuditResults readAuditResults(std::istream& in) {
     }
     if (!magic) throw std::invalid_argument("not an audit results file (the first line must be #qcert-audit-results)");
     if (!header) {
-      if (f != kColumns) throw std::invalid_argument("line " + std::to_string(lineNo) + ": the column names are not those of this version");
+      columns = version == "2" ? &kColumns2 : &kColumns3;
+      if (f != *columns) throw std::invalid_argument("line " + std::to_string(lineNo) + ": the column names are not those of this version");
       header = true;
       continue;
     }
-    if (f.size() != kColumns.size())
+    if (f.size() != columns->size())
       throw std::invalid_argument("line " + std::to_string(lineNo) + ": " + std::to_string(f.size()) + " fields, expected " +
-                                  std::to_string(kColumns.size()));
+                                  std::to_string(columns->size()));
     AuditClaim c;
     c.source = f[0], c.id = f[1], c.family = f[2], c.status = f[3], c.detail = f[4], c.statement = f[5], c.proved = f[6];
     c.args = f[7];
@@ -71,6 +83,12 @@ AuditResults readAuditResults(std::istream& in) {
     c.checkReused = f[11] == "1";
     c.bytes = wholeNumber(f[12], "bytes", lineNo);
     c.cert = f[13], c.backing = f[14];
+    if (f.size() > 15) {
+      c.verified = f[15];
+      c.verifiedMs = wholeNumber(f[16], "verified_ms", lineNo);
+      if (!kVerified.count(c.verified))
+        throw std::invalid_argument("line " + std::to_string(lineNo) + ": unknown verified '" + c.verified + "' (claim " + c.id + ")");
+    }
     if (!kStatuses.count(c.status))
       throw std::invalid_argument("line " + std::to_string(lineNo) + ": unknown status '" + c.status + "' (claim " + c.id + ")");
     if (c.id.empty() || c.source.empty()) throw std::invalid_argument("line " + std::to_string(lineNo) + ": a claim without source or id");
