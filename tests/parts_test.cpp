@@ -69,15 +69,6 @@ std::vector<uint64_t> groups(const std::vector<uint64_t>& kill, uint64_t live) {
   return out;
 }
 
-qcert::Variant variantOf(const vref::Board& b) {
-  qcert::Variant v;
-  v.piece = qcert::Piece(b.piece);
-  v.torus = b.torus;
-  v.rows = b.rows, v.cols = b.cols;
-  v.holes = b.holes;
-  return v;
-}
-
 struct Recorder : qcert::ProofSink {
   std::vector<uint32_t> tokens;
   void reply(uint32_t t) override { tokens.push_back(t); }
@@ -85,7 +76,7 @@ struct Recorder : qcert::ProofSink {
 
 // The table the prover writes for the position after `queens`, and its value.
 uint32_t proverTable(const vref::Board& b, const std::vector<int>& queens, std::vector<uint32_t>& tokens) {
-  const qcert::Geometry geo = qcert::variantGeometry(variantOf(b));
+  const qcert::Geometry geo = qcert::variantGeometry(qtest::toVariant(b));
   qcert::Graph<1> g(geo);
   qcert::Bits<1> live = g.all;
   for (int q : queens) live = live.andNot(g.kill[size_t(q)]);
@@ -105,7 +96,7 @@ void writeTable(const std::string& path, const vref::Board& b, const std::vector
   claim.heap = heap;
   claim.win = win;
   claim.grundy = grundy;
-  claim.variant = variantOf(b);
+  claim.variant = qtest::toVariant(b);
   claim.partsTable = true;
   qcert::CertificateWriter writer(path, claim, cutoff, false, "parts_test", 3);
   for (uint32_t t : tokens) writer.reply(t);

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "prover/bitboard.hpp"
+#include "prover/geometry.hpp"
 
 namespace qtest {
 
@@ -81,6 +82,19 @@ template <int W>
 std::vector<int> toList(const qcert::Bits<W>& b) {
   std::vector<int> v;
   b.forEach([&](int s) { v.push_back(s); });
+  return v;
+}
+
+// ------------------------------------------------------------ variants
+// The prover's Variant for a board of the reference (tests/variants_reference.hpp:
+// any struct with piece, torus, rows, cols and holes), so that tests/ says it once.
+template <class Board>
+qcert::Variant toVariant(const Board& b) {
+  qcert::Variant v;
+  v.piece = qcert::Piece(b.piece);
+  v.torus = b.torus;
+  v.rows = b.rows, v.cols = b.cols;
+  v.holes = b.holes;
   return v;
 }
 

@@ -68,14 +68,7 @@ using qtest::kProver;
 // trips draw holes on tori too.
 constexpr bool kTorusHolesEmissionFixed = true;
 
-qcert::Variant toVariant(const vref::Board& b) {
-  qcert::Variant v;
-  v.piece = qcert::Piece(b.piece);
-  v.torus = b.torus;
-  v.rows = b.rows, v.cols = b.cols;
-  v.holes = b.holes;
-  return v;
-}
+using qtest::toVariant;
 
 std::set<Perm> groupOf(const qcert::Geometry& geo) { return std::set<Perm>(geo.group.begin(), geo.group.end()); }
 
