@@ -46,7 +46,7 @@ class TableCheck {
       root = root.without(geo_.attack[q]);
     }
     while (tokens_.remaining() > 0) readEntry();
-    const uint32_t g = valueOf(root, "the root");
+    const uint32_t g = valueOf(root, -1);
     if (cert_.grundy && g != cert_.heap)
       throw Rejection("the table gives the root the Grundy value " + std::to_string(g) + ", not the claimed " + std::to_string(cert_.heap));
     if (!cert_.grundy && ((g ^ cert_.heap) != 0) != cert_.claimWin)
@@ -85,7 +85,7 @@ class TableCheck {
     part.forEach([&](unsigned v) {
       limits::checkTime();
       ++stats_.options;
-      const uint32_t x = valueOf(part.without(geo_.attack[v]), entryName() + ", after " + squareName(geo_.n, v));
+      const uint32_t x = valueOf(part.without(geo_.attack[v]), int(v));
       if (x <= k) seen[x] = true;
     });
     uint32_t mex = 0;
@@ -100,8 +100,9 @@ class TableCheck {
   }
 
   // The XOR of the table's values of L's parts (its groups connected by
-  // attack), each looked up in normal form.
-  uint32_t valueOf(B rest, const std::string& where) const {
+  // attack), each looked up by its key.  L is the root (after = -1) or the
+  // option of the entry being read after a piece on square `after`.
+  uint32_t valueOf(B rest, int after) const {
     uint32_t x = 0;
     while (rest.count()) {
       B part, frontier;
@@ -117,7 +118,8 @@ class TableCheck {
       rest = rest.without(part);
       const auto it = table_.find(key(part));
       if (it == table_.end())
-        throw Rejection(where + ": a part of " + std::to_string(part.count()) + (part.count() == 1 ? " square" : " squares") +
+        throw Rejection((after < 0 ? std::string("the root") : entryName() + ", after " + squareName(geo_.n, unsigned(after))) +
+                        ": a part of " + std::to_string(part.count()) + (part.count() == 1 ? " square" : " squares") +
                         " is not in the table before it is used");
       x ^= it->second;
     }
