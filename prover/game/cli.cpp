@@ -485,8 +485,8 @@ void printFigures(const ProveRequest& req, const ProveResult& res, const std::st
     std::printf("parts: %llu valued (%llu options looked at) in %.3f s\n", (unsigned long long)res.parts,
                 (unsigned long long)res.search.nodes, res.searchSeconds);
     if (!out.empty())
-      std::printf("certificate: %s, %llu bytes, a table of %llu parts\n", out.c_str(), (unsigned long long)res.cert.bytes,
-                  (unsigned long long)res.parts);
+      std::printf("certificate: %s, %llu bytes, a table of %llu %s\n", out.c_str(), (unsigned long long)res.cert.bytes,
+                  (unsigned long long)res.parts, res.parts == 1 ? "part" : "parts");
     std::printf("STATS outcome=%s%s parts=%llu nodes=%llu wall_s=%.3f peak_rss_kib=%ld cert_bytes=%llu\n", res.win ? "win" : "loss",
                 req.grundy ? (" grundy=" + std::to_string(res.grundy)).c_str() : "", (unsigned long long)res.parts,
                 (unsigned long long)res.search.nodes, wall, peakRssKiB(), (unsigned long long)res.cert.bytes);
