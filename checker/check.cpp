@@ -90,9 +90,9 @@ const char* kUsage =
     "level, 8n^2 on the n x n torus: under 120 MiB), one replay per --jobs for\n"
     "manifests; a recount a few KiB per job plus about 100 bytes per cell.  Past\n"
     "--max-memory or --time-limit the checker stops with 'NOT CHECKED: ...': no verdict.\n"
-    "Without --time-limit, a recount or a mod-2 fewestLocking walk whose cost, estimated\n"
-    "from the header (the problem, n, the cells recounted; the count), is above\n"
-    "--max-cpu-hours of one core is not started: 'NOT CHECKED: ... would take about ...'.\n"
+    "Without --time-limit, a recount whose cost, estimated from the header (the\n"
+    "problem, n, the cells recounted), is above --max-cpu-hours of one core is not\n"
+    "started: 'NOT CHECKED: ... would take about ...'.\n"
     "\n"
     "Prints 'VERIFIED: <claim>' on stdout and exits 0, or 'REJECTED: <reason>' and\n"
     "exits 1.\n"
@@ -183,7 +183,7 @@ ParsedArgs parseCheckerArgs(int argc, const char* const* argv, unsigned defaultJ
       "max-memory", po::value<std::string>(&maxMemory),
       "stop with NOT CHECKED, exit 2, before the resident memory would pass this many MiB (16..16777216; default 90% of physical memory)")(
       "max-cpu-hours", po::value<std::string>(&maxCpuHours),
-      "without --time-limit: refuse with NOT CHECKED, exit 2, before starting, a recount or mod-2 walk that the header says "
+      "without --time-limit: refuse with NOT CHECKED, exit 2, before starting, a recount that the header says "
       "takes longer than this many hours of one core (1..1000000; default 24)")(
       "sample", po::value<std::string>(&sample), "count certificates: recount only K random cells (exit 3: not a verification)")(
       "seed", po::value<std::string>(&seed), "with --sample: seed of the cell draw (std::mt19937_64; default 0)")(

@@ -29,6 +29,7 @@
 #include "checker/checker.hpp"
 #include "checker/limits.hpp"
 #include "checker/mod2/mod2.hpp"
+#include "checker/mod2/rules.hpp"
 #include "schema/qcert.capnp.h"
 #include "tests/reference/mod2_reference.hpp"
 
@@ -351,6 +352,27 @@ TEST(Mod2Exhaustive, LegalCountAgainstBruteForce) {
     EXPECT_VERIFIED(playCount(plays), "the mod-2 game on " + board(n) + " has " + std::to_string(plays) +
                                           (plays == 1 ? " distinct play" : " distinct plays") + " from the empty board to a position with no move");
     EXPECT_REJECTED(playCount(plays + 1));
+  }
+}
+
+// Lemma 4: the checker's search by line parities finds exactly the locked
+// sets of at most `most` queens, each once, against the reference's walk of
+// every set (n <= 4: every size; n = 5: up to 9 queens; n = 6: up to 7).
+TEST(Mod2Exhaustive, LockedSetsFromLineParitiesAreExactlyTheLockedSets) {
+  for (int n = 1; n <= 6; ++n) {
+    const int most = n <= 4 ? n * n : n == 5 ? 9 : 7;
+    const qcert::checker::mod2::Small b{unsigned(n)};
+    const qcert::checker::mod2::LockedSets search(b);
+    for (int m : {most / 2, most}) {
+      std::vector<uint64_t> found;
+      search.each(unsigned(m), [&](uint64_t p) { found.push_back(p); });
+      std::sort(found.begin(), found.end());
+      const std::vector<uint64_t> walked = mod2ref::lockedSetsByWalk(n, m);
+      EXPECT_EQ(found, walked) << n << "x" << n << ", at most " << m << " queens";
+      if (n == 6 && m == 7) {
+        EXPECT_EQ(walked.size(), 8u);  // 4 of 5 queens, 4 of 7
+      }
+    }
   }
 }
 

@@ -19,6 +19,7 @@
 #include <unordered_map>
 
 #include "prover/mod2/mod2.hpp"
+#include "tests/reference/mod2_reference.hpp"
 #include "tests/support.hpp"
 
 using namespace qcert::mod2;
@@ -349,14 +350,33 @@ TEST(Mod2Exhaustive, CountsAgreeWithTheBaselineAndKnownValues) {
         }
       EXPECT_EQ(countLegalPrefix(n, bits).legal, inPrefix) << n << " " << bits;
     }
-  const FewestLocking f = fewestLocking(4);
-  ASSERT_TRUE(f.found);
-  EXPECT_EQ(f.queens, 5);
-  const PlayOutcome p = replayStandard(4, f.order);
-  EXPECT_EQ(p.end, End::locked);
-  EXPECT_EQ(p.queens, 5);
-  EXPECT_FALSE(fewestLocking(1).found);
   for (int n = 1; n <= 4; ++n) EXPECT_EQ(complementMap(n).failure, "") << n;
+}
+
+// The locked sets from line parities (docs/mod2-game.md, Lemma 4) are exactly
+// those of the reference's walk of every set, each once; the fewest locking
+// queens for n = 1..7 are the values certified before the parities were used
+// (n = 1: nothing is locked), each with a play that replays to a lock.
+TEST(Mod2Exhaustive, LockedSetsAndFewestLockingQueens) {
+  for (int n = 1; n <= 6; ++n) {
+    const int most = n <= 4 ? n * n : n == 5 ? 8 : 6;
+    std::vector<uint64_t> found;
+    lockedSets(n, most, [&](uint64_t P) { found.push_back(P); });
+    std::sort(found.begin(), found.end());
+    EXPECT_EQ(found, mod2ref::lockedSetsByWalk(n, most)) << n;
+  }
+  const int fewest[] = {0, 0, 1, 1, 5, 5, 5, 9};
+  EXPECT_FALSE(fewestLocking(1).found);
+  for (int n = 2; n <= 7; ++n) {
+    const FewestLocking f = fewestLocking(n);
+    ASSERT_TRUE(f.found) << n;
+    EXPECT_EQ(f.queens, fewest[n]) << n;
+    const PlayOutcome p = replayStandard(n, f.order);
+    EXPECT_EQ(p.end, End::locked) << n;
+    EXPECT_EQ(p.queens, fewest[n]) << n;
+    for (int k = 1; k < f.queens && n <= 6; ++k)  // the locked sets of each size below, none legal
+      EXPECT_EQ(f.levelSizes[size_t(k)], mod2ref::lockedSetsByWalk(n, k).size() - mod2ref::lockedSetsByWalk(n, k - 1).size()) << n << " " << k;
+  }
 }
 
 // ---------------------------------------------------------------- 4. command line

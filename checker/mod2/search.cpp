@@ -97,49 +97,142 @@ bool legalSet(const Small& b, uint64_t p, std::unordered_set<uint64_t>& refuted)
   return false;
 }
 
-// Every set of exactly `size` queens on squares >= from added to p (k queens
-// so far); parity holds att(p, s) mod 2 for every square, one XOR of a
-// queen's lines per step.  A set is locked when every empty square is
-// attacked an odd number of times (and it is not full); a legal one refutes
-// the claim.
-void walkSets(const Small& b, unsigned size, unsigned from, unsigned k, uint64_t p, uint64_t parity, uint64_t& steps) {
-  if (k == size) {
-    if (((p | parity) & b.full) != b.full || p == b.full) return;
-    std::unordered_set<uint64_t> refuted;
-    if (legalSet(b, p, refuted))
-      throw Rejection("a legal position with " + queensText(k) + " is locked: " + squareList(b.n, [&] {
-                        std::vector<unsigned> v;
-                        for (uint64_t x = p; x; x &= x - 1) v.push_back(unsigned(std::countr_zero(x)));
-                        return v;
-                      }()));
-    return;
+}  // namespace
+
+// Lemma 4 (line parities; docs/mod2-game.md).  An empty square t is attacked
+// by every queen on its row, its column and its two diagonals (two squares
+// share at most one line), so att(t, P) is odd exactly when the parities
+// |P & line| mod 2 of t's four lines add up to 1.  Choose a parity for each
+// of the 6n-2 lines; the squares whose four parities add up to 0 must all
+// hold queens in a locked P with those parities (an empty one would be
+// open), and P's other queens lie on the other squares, with the parities
+// that are still missing.  So every locked set of at most `most` queens is
+// found, once (from its own parities), by trying every choice of parities
+// with at most `most` such forced squares and then every completion.
+//
+// The choices are not tried one by one (2^46 at n = 8).  Rows and columns
+// first; then a square's two diagonals have its colour (r - c and r + c are
+// both even or both odd), so the forced squares of each colour depend on that
+// colour's diagonals alone: each colour's choices are listed apart, keeping
+// those within `most` less the other colour's fewest, and paired.
+LockedSets::LockedSets(const Small& board) : b(board) {
+  const unsigned n = b.n;
+  lineMask.assign(6 * n - 2, 0);
+  for (unsigned s = 0; s < b.squares; ++s) {
+    const unsigned r = s / n, c = s % n;
+    const unsigned ids[4] = {r, n + c, 2 * n + r + (n - 1) - c, 4 * n - 1 + r + c};
+    for (unsigned k = 0; k < 4; ++k) {
+      lineMask[ids[k]] |= uint64_t(1) << s;
+      linesOf[s] |= uint64_t(1) << ids[k];
+      family[k] |= uint64_t(1) << ids[k];
+    }
+    colour[(r + c) % 2] |= uint64_t(1) << s;
   }
-  for (unsigned s = from; s + (size - k) <= b.squares; ++s) {
-    if ((++steps & 0xffffff) == 0) limits::checkTime();
-    walkSets(b, size, s + 1, k + 1, p | uint64_t(1) << s, parity ^ b.lines[s], steps);
+  for (unsigned l = 2 * n; l < 6 * n - 2; ++l) (l < 4 * n - 1 ? falling : rising)[(lineMask[l] & colour[0]) ? 0 : 1].push_back(l);
+  // Each colour's fewest forced squares for each choice of rows and columns:
+  // the same for every `most`, and most choices are ruled out by it alone.
+  std::vector<Half> none;
+  fewest.resize(size_t(1) << (2 * n));
+  for (uint64_t rc = 0; rc < fewest.size(); ++rc)
+    for (unsigned k = 0; k < 2; ++k) fewest[rc][k] = colourChoices(k, oddSquares(rc), 0, false, none);
+}
+
+uint64_t LockedSets::oddSquares(uint64_t rc) const {
+  uint64_t odd = 0;
+  for (uint64_t x = rc; x; x &= x - 1) odd ^= lineMask[std::countr_zero(x)];
+  return odd;
+}
+
+uint64_t LockedSets::parities(uint64_t p) const {
+  uint64_t v = 0;
+  for (; p; p &= p - 1) v ^= linesOf[std::countr_zero(p)];
+  return v;
+}
+
+// Colour k's choices: for each set of its falling diagonals with parity 1,
+// each rising diagonal's parity by a search bounded by the fewest forced
+// squares the diagonals after it can have.  `odd`: the squares whose row and
+// column parities add up to 1.  With keep = false only the fewest is wanted.
+unsigned LockedSets::colourChoices(unsigned k, uint64_t odd, unsigned budget, bool keep, std::vector<Half>& out) const {
+  unsigned fewest = ~0u;
+  const std::vector<unsigned>& rise = rising[k];
+  for (uint64_t f = 0; f < (uint64_t(1) << falling[k].size()); ++f) {
+    uint64_t o = odd, bits = 0;
+    for (size_t i = 0; i < falling[k].size(); ++i)
+      if (f >> i & 1) o ^= lineMask[falling[k][i]], bits |= uint64_t(1) << falling[k][i];
+    std::array<std::array<unsigned, 2>, 16> forced{};  // forced squares on rise[i] if its parity is 0 / 1
+    std::array<unsigned, 17> rest{};                   // the fewest on rise[i..]
+    for (size_t i = rise.size(); i-- > 0;) {
+      const uint64_t line = lineMask[rise[i]] & colour[k];
+      forced[i] = {unsigned(std::popcount(line & ~o)), unsigned(std::popcount(line & o))};
+      rest[i] = rest[i + 1] + std::min(forced[i][0], forced[i][1]);
+    }
+    fewest = std::min(fewest, rest[0]);
+    if (!keep || rest[0] > budget) continue;
+    // Depth first over the rising diagonals' parities; h.forced holds the
+    // odd squares until the last one is chosen.
+    std::vector<std::pair<size_t, Half>> stack{{0, Half{bits, o, 0}}};
+    while (!stack.empty()) {
+      auto [i, h] = stack.back();
+      stack.pop_back();
+      if (i == rise.size()) {
+        h.forced = colour[k] & ~h.forced;
+        out.push_back(h);
+        continue;
+      }
+      for (unsigned p = 0; p < 2; ++p)
+        if (h.count + forced[i][p] + rest[i + 1] <= budget)
+          stack.push_back({i + 1, Half{p ? h.bits | uint64_t(1) << rise[i] : h.bits, p ? h.forced ^ lineMask[rise[i]] : h.forced,
+                                       h.count + forced[i][p]}});
+    }
+  }
+  return fewest;
+}
+
+// Every y within `free` of at most `room` squares whose parities are `want`,
+// in increasing order of squares; `report`: y not reported yet.
+void LockedSets::completions(uint64_t free, uint64_t want, unsigned room, uint64_t y, bool report,
+                             const std::function<void(uint64_t)>& found) const {
+  if (report && want == 0) found(y);
+  if (room == 0 || free == 0) return;
+  for (unsigned k = 0; k < 4; ++k)  // a queen mends one line of each family
+    if (unsigned(std::popcount(want & family[k])) > room) return;
+  for (uint64_t w = want; w; w &= w - 1)
+    if ((lineMask[std::countr_zero(w)] & free) == 0) return;
+  const uint64_t s = free & -free;
+  completions(free ^ s, want ^ linesOf[std::countr_zero(s)], room - 1, y | s, true, found);
+  completions(free ^ s, want, room, y, false, found);
+}
+
+void LockedSets::each(unsigned most, const std::function<void(uint64_t)>& found) const {
+  std::vector<Half> choices[2];
+  for (uint64_t rc = 0; rc < fewest.size(); ++rc) {
+    if ((rc & 255) == 0) limits::checkTime();
+    if (fewest[rc][0] + fewest[rc][1] > most) continue;
+    choices[0].clear(), choices[1].clear();
+    colourChoices(0, oddSquares(rc), most - fewest[rc][1], true, choices[0]);
+    colourChoices(1, oddSquares(rc), most - fewest[rc][0], true, choices[1]);
+    std::sort(choices[1].begin(), choices[1].end(), [](const Half& x, const Half& y) { return x.count < y.count; });
+    for (const Half& a : choices[0])
+      for (const Half& c : choices[1]) {
+        if (a.count + c.count > most) break;
+        const uint64_t forced = a.forced | c.forced;
+        completions(b.full & ~forced, rc ^ a.bits ^ c.bits ^ parities(forced), most - a.count - c.count, 0, true,
+                    [&](uint64_t y) { if ((forced | y) != b.full) found(forced | y); });
+      }
   }
 }
 
-// How fast the walk below goes on one core: 6.7e8 sets in 3.9 s of user time
-// on 7x7 with count 9.
-constexpr double kWalkedSetsPerSecond = 1.7e8;
-
-// The sets the walk below visits for `count`, an upper bound: for each size
-// j < count, every set of at most j queens.
-double walkedSets(unsigned squares, uint64_t count) {
-  double total = 0, atMost = 1, c = 1;
-  for (uint64_t j = 1; j < count; ++j) c = c * double(squares - j + 1) / double(j), atMost += c, total += atMost;
-  return total;
-}
+namespace {
 
 // The fewest queens of a legal locked position is `count`: the witness
 // `moves` is a legal play that locks the board with `count` queens, and no
-// set of fewer queens is both locked and legal.  Every set is walked, legal
-// or not, because testing "locked" costs one XOR per queen and locked sets
-// are rare; only they are tested for legality.  The sizes go up from 1, so a
-// false count (the claim is the certificate's word) is refuted at the true
-// one, by the smallest counterexample, and the legality test, exponential in
-// the queens, never sees a set larger than that.
+// set of fewer queens is both locked and legal.  The locked sets come from
+// their line parities (Lemma 4 above); only they are tested for legality.
+// The sizes go up from 1, so a false count (the claim is the certificate's
+// word) is refuted at the true one, by the smallest counterexample, and
+// neither the search nor the legality test, exponential in the queens, ever
+// sees a set larger than that.
 void checkFewestLocking(const Small& b, uint64_t count, capnp::List<uint16_t>::Reader witness) {
   if (count == 0) throw Rejection("the empty board is not locked");
   if (witness.size() != count) throw Rejection("fewestLocking: the witness play must have exactly count moves");
@@ -153,11 +246,17 @@ void checkFewestLocking(const Small& b, uint64_t count, capnp::List<uint16_t>::R
     p |= uint64_t(1) << s;
   }
   if (p == b.full || b.moves(Rule::standard, p) != 0) throw Rejection("fewestLocking: the witness play does not lock the board");
-  limits::refuseLongerThanCeiling(walkedSets(b.squares, count) / kWalkedSetsPerSecond,
-                                  "walking every set of at most " + queensText(count - 1) + " on " + boardText(b.n));
-  uint64_t steps = 0;
-  limits::checkTime();
-  for (unsigned size = 1; size < count; ++size) walkSets(b, size, 0, 0, 0, 0, steps);
+  const LockedSets locked(b);
+  for (unsigned size = 1; size < count; ++size)
+    locked.each(size, [&](uint64_t p) {
+      std::unordered_set<uint64_t> refuted;
+      if (unsigned(std::popcount(p)) == size && legalSet(b, p, refuted))
+        throw Rejection("a legal position with " + queensText(size) + " is locked: " + squareList(b.n, [&] {
+                          std::vector<unsigned> v;
+                          for (uint64_t x = p; x; x &= x - 1) v.push_back(unsigned(std::countr_zero(x)));
+                          return v;
+                        }()));
+    });
 }
 
 }  // namespace
@@ -172,8 +271,8 @@ std::string verifyExhaustive(Mod2Claim::Reader claim, unsigned n, std::ostream* 
 
   if (what == Mod2Exhaustive::FEWEST_LOCKING) {
     if (announce)
-      *announce << "  mod-2 fewestLocking: the witness play, then every set of " << board << " with at most " << count - 1
-                << " queens, by size (at most " << walkedSets(b.squares, count) << " sets visited)" << std::endl;
+      *announce << "  mod-2 fewestLocking: the witness play, then every locked set of " << board << " with at most "
+                << queensText(count - 1) << ", by size, from the parities of its lines" << std::endl;
     checkFewestLocking(b, count, claim.getMoves());
     return "the fewest queens in a legal locked position of " + game + " is " + std::to_string(count);
   }

@@ -122,9 +122,9 @@ struct Run {
   void endProgress() const {
     if (showProgress) std::fprintf(stderr, "\r%40s\r", "");
   }
-  // fewestLocking's walk, with its own progress words.
+  // fewestLocking, with its own progress words.
   FewestLocking fewestLocking() const {
-    const FewestLocking f = mod2::fewestLocking(a.n, size_t{1} << 40, [this](double f) {
+    const FewestLocking f = mod2::fewestLocking(a.n, [this](double f) {
       if (showProgress) std::fprintf(stderr, "\r  %.0f%% of the current size, %.1f s ", 100 * f, seconds());
     });
     endProgress();
@@ -293,7 +293,8 @@ std::optional<int> runFewestLocking(const Args& a, Run& run) {
   run.spec.moves = f.order;
   std::string order;
   for (int s : f.order) order += (order.empty() ? "" : ",") + squareName(a.n, s);
-  run.stats = "fewest=" + std::to_string(f.queens) + " locked_sets_by_size=" + joined(f.levelSizes) + " example=" + order;
+  run.stats = "fewest=" + std::to_string(f.queens) + " locked_sets_by_size=" + joined(f.levelSizes) +
+              " legal_locked_sets=" + std::to_string(f.legalAtFewest) + " example=" + order;
   return std::nullopt;
 }
 

@@ -151,12 +151,15 @@ struct FewestLocking {
   int queens = 0;
   uint64_t position = 0;             // a locked legal position with that many queens
   std::vector<int> order;            // a legal play reaching it
-  std::vector<uint64_t> levelSizes;  // locked sets (legal or not) with 0, 1, ... queens, in the last walk
+  std::vector<uint64_t> levelSizes;  // locked sets (legal or not) with 0, 1, ... queens, up to the answer
+  uint64_t legalAtFewest = 0;        // how many of the locked sets of `queens` queens are legal
 };
-// Every set of at most k queens for k = 1, 2, ... until one is locked and
-// legal (legality tested backwards, only for locked sets), n <= 8; TooLarge
-// past maxSets sets in one walk.
-FewestLocking fewestLocking(int n, size_t maxSets = size_t{1} << 40, const Progress& progress = {});
+// Calls found(P) once for every locked set P of at most `most` queens (n <= 8),
+// from its line parities (docs/mod2-game.md, Lemma 4).
+void lockedSets(int n, int most, const std::function<void(uint64_t)>& found, const Progress& progress = {});
+// The locked sets of 1, 2, ... queens until one is legal (legality tested
+// backwards, only for locked sets), n <= 8.
+FewestLocking fewestLocking(int n, const Progress& progress = {});
 
 // Checks the complement correspondence (docs: complementMap), n <= 4.
 // Returns "" when it holds, else what fails.

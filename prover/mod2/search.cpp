@@ -108,70 +108,178 @@ bool legalOrder(const Small& g, uint64_t P, std::unordered_map<uint64_t, bool>& 
   return false;
 }
 
-struct LockSearch {
-  const Small& g;
-  int limit;                      // sets of at most this many queens
-  uint64_t nodes = 0;
-  int bestQueens = 1 << 30;       // fewest queens of a legal locked set so far
-  uint64_t best = 0;
-  std::vector<uint64_t> lockedBySize;
-  const Progress* progress;
-
-  // Every set of queens on squares >= from added to P (k queens so far);
-  // parity bit s = att(P, s) mod 2, kept by XOR of each queen's lines.
-  void walk(int from, int k, uint64_t P, uint64_t parity) {
-    ++nodes;
-    if (((P | parity) & g.full) == g.full && P != g.full) {  // locked
-      ++lockedBySize[size_t(k)];
-      if (k < bestQueens) {
-        std::unordered_map<uint64_t, bool> memo;
-        std::vector<int> order;
-        if (legalOrder(g, P, memo, order)) {
-          bestQueens = k;
-          best = P;
-        }
+// Every locked set of at most `most` queens, each once, from its line
+// parities (docs/mod2-game.md, Lemma 4): an empty square t is attacked by
+// the queens on its four lines, so t is open exactly when the parities
+// pi(line) = |P & line| mod 2 of its row, column and two diagonals add up
+// to 0.  For a vector pi of line parities let Z(pi) be those squares: a
+// locked P with parities pi holds a queen on each of them, and its other
+// queens Y lie on the rest, with parities pi + parities(Z(pi)).  So: every
+// pi with |Z(pi)| <= most, then every such Y.  A square's colour (r + c
+// even or odd) is its diagonals' colour, so given the rows and columns each
+// colour's diagonals are chosen apart ("halves") and the sum of the two
+// halves' zeros bounds the pairs.  n = 8, most = 12: 3.5 s.
+class LockedSets {
+ public:
+  LockedSets(const Small& g, int most) : g_(g), most_(most), lines_(6 * g.n - 2) {
+    mask_.assign(size_t(lines_), 0);
+    for (int s = 0; s < g.sq; ++s)
+      for (int k = 0; k < 4; ++k) {
+        const int l = lineId(g.n, s, k);
+        mask_[size_t(l)] |= uint64_t{1} << s;
+        flips_[size_t(s)] |= uint64_t{1} << l;
+        family_[k] |= uint64_t{1} << l;
+        if (k == 0) colour_[(s / g.n + s % g.n) & 1] |= uint64_t{1} << s;
       }
-    }
-    if (k >= limit || k >= bestQueens) return;  // a larger set cannot be fewer
-    for (int s = from; s < g.sq; ++s) {
-      if (k == 0 && progress && *progress) (*progress)(double(s) / g.sq);
-      walk(s + 1, k + 1, P | (uint64_t{1} << s), parity ^ g.lines[size_t(s)]);
+    for (int l = 2 * g.n; l < lines_; ++l) {
+      const int k = (mask_[size_t(l)] & colour_[0]) ? 0 : 1;
+      (l < 4 * g.n - 1 ? diffs_ : sums_)[k].push_back(l);
     }
   }
+
+  template <class Found>
+  void run(Found&& found, const Progress* progress) {
+    std::vector<Half> halves[2];
+    const uint64_t rowsAndColumns = uint64_t{1} << (2 * g_.n);
+    for (uint64_t rc = 0; rc < rowsAndColumns; ++rc) {
+      if (progress && *progress && (rc & 1023) == 0) (*progress)(double(rc) / double(rowsAndColumns));
+      uint64_t odd = 0;  // squares whose row and column parities add up to 1
+      for (uint64_t x = rc; x; x &= x - 1) odd ^= mask_[size_t(__builtin_ctzll(x))];
+      const int least0 = leastZeros(0, odd), least1 = leastZeros(1, odd);
+      if (least0 + least1 > most_) continue;
+      collect(0, odd, most_ - least1, halves[0]);
+      collect(1, odd, most_ - least0, halves[1]);
+      std::sort(halves[1].begin(), halves[1].end(), [](const Half& a, const Half& b) { return a.count < b.count; });
+      for (const Half& a : halves[0])
+        for (const Half& b : halves[1]) {
+          if (a.count + b.count > most_) break;
+          const uint64_t Z = a.zeros | b.zeros;
+          auto withZ = [&](uint64_t Y) { found(Z | Y); };
+          extras(g_.full & ~Z, rc ^ a.bits ^ b.bits ^ a.parity ^ b.parity, most_ - a.count - b.count, 0, true, withZ);
+        }
+    }
+  }
+
+ private:
+  struct Half {
+    uint64_t bits;    // the colour's diagonal parities that are 1
+    uint64_t zeros;   // the colour's squares whose four parities add up to 0
+    int count;        // popcount(zeros)
+    uint64_t parity;  // parities(zeros)
+  };
+
+  uint64_t parities(uint64_t P) const {
+    uint64_t v = 0;
+    for (; P; P &= P - 1) v ^= flips_[size_t(__builtin_ctzll(P))];
+    return v;
+  }
+  // `odd` with the colour-k difference diagonals of `d` flipped; its bits.
+  uint64_t withDiffs(int k, uint64_t d, uint64_t odd, uint64_t& bits) const {
+    bits = 0;
+    for (size_t i = 0; i < diffs_[k].size(); ++i)
+      if (d >> i & 1) odd ^= mask_[size_t(diffs_[k][i])], bits |= uint64_t{1} << diffs_[k][i];
+    return odd;
+  }
+  // Zeros on sum diagonal l of colour k when its parity is p.
+  int zerosOn(int l, uint64_t odd, int k, int p) const {
+    return __builtin_popcountll(mask_[size_t(l)] & colour_[k] & (p ? odd : ~odd));
+  }
+  int leastZeros(int k, uint64_t odd) const {
+    int least = 1 << 20;
+    for (uint64_t d = 0; d < (uint64_t{1} << diffs_[k].size()); ++d) {
+      uint64_t bits;
+      const uint64_t o = withDiffs(k, d, odd, bits);
+      int sum = 0;
+      for (int l : sums_[k]) sum += std::min(zerosOn(l, o, k, 0), zerosOn(l, o, k, 1));
+      least = std::min(least, sum);
+    }
+    return least;
+  }
+  // Every choice of colour k's diagonal parities with at most `budget` zeros.
+  void collect(int k, uint64_t odd, int budget, std::vector<Half>& out) const {
+    out.clear();
+    const auto& sums = sums_[k];
+    for (uint64_t d = 0; d < (uint64_t{1} << diffs_[k].size()); ++d) {
+      uint64_t bits;
+      const uint64_t o = withDiffs(k, d, odd, bits);
+      int zeros[2][16], after[17];  // after[i]: the least zeros on sums i.. (a bound)
+      after[sums.size()] = 0;
+      for (size_t i = sums.size(); i-- > 0;) {
+        zeros[0][i] = zerosOn(sums[i], o, k, 0), zeros[1][i] = zerosOn(sums[i], o, k, 1);
+        after[i] = after[i + 1] + std::min(zeros[0][i], zeros[1][i]);
+      }
+      if (after[0] <= budget) chooseSums(k, 0, 0, bits, o, zeros, after, budget, out);
+    }
+  }
+  void chooseSums(int k, size_t i, int count, uint64_t bits, uint64_t odd, const int (&zeros)[2][16], const int* after,
+                  int budget, std::vector<Half>& out) const {
+    if (i == sums_[k].size()) {
+      const uint64_t z = colour_[k] & ~odd;
+      out.push_back({bits, z, count, parities(z)});
+      return;
+    }
+    const int l = sums_[k][i];
+    for (int p = 0; p < 2; ++p)
+      if (count + zeros[p][i] + after[i + 1] <= budget)
+        chooseSums(k, i + 1, count + zeros[p][i], p ? bits | uint64_t{1} << l : bits, p ? odd ^ mask_[size_t(l)] : odd,
+                   zeros, after, budget, out);
+  }
+  // Every Y within `free` of at most `room` squares with parities(Y) = want,
+  // squares taken in increasing order; `fresh`: Y not yet reported.
+  template <class Found>
+  void extras(uint64_t free, uint64_t want, int room, uint64_t Y, bool fresh, Found& found) const {
+    if (fresh && want == 0) found(Y);
+    if (room == 0 || free == 0) return;
+    for (int k = 0; k < 4; ++k)  // each square mends one line of each family
+      if (__builtin_popcountll(want & family_[k]) > room) return;
+    for (uint64_t w = want; w; w &= w - 1)
+      if (!(mask_[size_t(__builtin_ctzll(w))] & free)) return;  // an odd line with no square left
+    const int s = __builtin_ctzll(free);
+    extras(free & (free - 1), want ^ flips_[size_t(s)], room - 1, Y | uint64_t{1} << s, true, found);
+    extras(free & (free - 1), want, room, Y, false, found);
+  }
+
+  const Small& g_;
+  int most_, lines_;
+  std::vector<uint64_t> mask_;
+  std::array<uint64_t, 64> flips_{};
+  uint64_t family_[4] = {0, 0, 0, 0}, colour_[2] = {0, 0};
+  std::vector<int> diffs_[2], sums_[2];
 };
 
 }  // namespace
 
-// Every set of queens, smallest sizes first by iterative deepening, tested
-// for "locked" with one parity word; only locked sets (rare) are tested for
-// legality, backwards. Far cheaper than walking all legal positions level by
-// level (n = 7: 9 queens; the legal positions with 8 queens number about
-// 10^9, the sets of at most 8 queens 5.6 * 10^8 but each is one XOR).
-FewestLocking fewestLocking(int n, size_t maxSets, const Progress& progress) {
+void lockedSets(int n, int most, const std::function<void(uint64_t)>& found, const Progress& progress) {
+  if (n < 1 || n > kMaxSmallBoard) throw std::invalid_argument("locked sets: n must be between 1 and 8, got " + std::to_string(n));
+  const Small g(n);
+  LockedSets(g, most).run([&](uint64_t P) { if (P != g.full) found(P); }, &progress);
+}
+
+// The locked sets of 1, 2, ... queens until one is legal (legality tested
+// backwards, only for locked sets): by line parities, not by walking every
+// set (n = 8: the 9.2 * 10^11 sets of at most 11 queens would take about 90
+// minutes; the parities find the 232 locked ones in 1 s).  At each size the
+// numerically least legal set is kept, so a run is reproducible, and the
+// legal ones of the last size are counted.
+FewestLocking fewestLocking(int n, const Progress& progress) {
   if (n < 1 || n > kMaxSmallBoard)
     throw std::invalid_argument("fewest locking queens: n must be between 1 and 8, got " + std::to_string(n));
   const Small g(n);
   FewestLocking out;
-  LockSearch search{g, 0, 0, 1 << 30, 0, std::vector<uint64_t>(size_t(g.sq) + 1), &progress};
-  // Iterative deepening keeps the walk to the sizes needed: stop at the first
-  // size with a legal locked set.
-  for (int limit = 0; limit < g.sq && search.bestQueens > g.sq; ++limit) {
-    double c = 1, sets = 1;  // sets of at most limit+1 queens: the next walk
-    for (int j = 1; j <= limit + 1; ++j) c = c * (g.sq - j + 1) / j, sets += c;
-    if (sets > double(maxSets))
-      throw TooLarge("more than " + std::to_string(maxSets) + " sets of at most " + std::to_string(limit + 1) +
-                     " queens to walk");
-    search.limit = limit + 1;
-    std::fill(search.lockedBySize.begin(), search.lockedBySize.end(), 0);
-    search.walk(0, 0, 0, 0);
+  out.levelSizes.assign(size_t(g.sq) + 1, 0);
+  for (int size = 1; size < g.sq && !out.found; ++size) {
+    LockedSets(g, size).run(
+        [&](uint64_t P) {
+          if (__builtin_popcountll(P) != size || P == g.full) return;
+          ++out.levelSizes[size_t(size)];
+          std::unordered_map<uint64_t, bool> memo;
+          std::vector<int> order;
+          if (!legalOrder(g, P, memo, order)) return;
+          ++out.legalAtFewest;
+          if (!out.found || P < out.position) out.found = true, out.queens = size, out.position = P, out.order = order;
+        },
+        &progress);
   }
-  out.levelSizes = search.lockedBySize;  // locked sets (legal or not) by size
-  if (search.bestQueens > g.sq) return out;
-  out.found = true;
-  out.queens = search.bestQueens;
-  out.position = search.best;
-  std::unordered_map<uint64_t, bool> memo;
-  if (!legalOrder(g, out.position, memo, out.order)) throw std::logic_error("fewest locking: the legal set lost its order");
   return out;
 }
 

@@ -210,4 +210,25 @@ inline std::vector<int> namedOrder(int n, bool complete) {
   return m;
 }
 
+// Every locked set of at most `most` queens (an empty square seen by an odd
+// number of queens everywhere, the board not full), in increasing order, by
+// walking every set: a queen flips the parity of every square it sees.  What
+// the line-parity searches of the prover and the checker are tested against.
+inline std::vector<uint64_t> lockedSetsByWalk(int n, int most) {
+  const int squares = n * n;
+  const uint64_t full = squares == 64 ? ~uint64_t(0) : (uint64_t(1) << squares) - 1;
+  std::vector<uint64_t> seen(size_t(squares), 0), out;
+  for (int a = 0; a < squares; ++a)
+    for (int b = 0; b < squares; ++b)
+      if (sees(n, a, b)) seen[size_t(a)] |= uint64_t(1) << b;
+  std::function<void(int, int, uint64_t, uint64_t)> walk = [&](int from, int k, uint64_t p, uint64_t odd) {
+    if (((p | odd) & full) == full && p != full) out.push_back(p);
+    if (k == most) return;
+    for (int s = from; s < squares; ++s) walk(s + 1, k + 1, p | uint64_t(1) << s, odd ^ seen[size_t(s)]);
+  };
+  walk(0, 0, 0, 0);
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
 }  // namespace mod2ref
