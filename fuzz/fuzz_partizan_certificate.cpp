@@ -5,7 +5,8 @@
 //   2  structured: size, piece, rule, flags and a spoil byte, the root's
 //      pieces (kept when the reference finds them legal), then the
 //      reference's own proof (the winner's reply at every position the loser
-//      can force), then edits of it (3 bytes each).
+//      can force), then edits of it (3 bytes each); or a mirror-lemma
+//      certificate (the spoil byte names the map).
 // Every VERIFIED claim on a board up to 4x4 is judged by this file's own
 // reference (rules and minimax written from the doc, nothing from prover/ or
 // checker/); a false one, or an illegal root, traps.
@@ -105,10 +106,16 @@ Bytes structured(Input in) {
   c.setToMove(::Player(spoil == 0xfc ? flags >> 2 : flags & 1));
   const bool small = n >= 1 && n <= 4 && piece <= 4;
   Ref ref{small ? n : 1, small ? piece : 0, ruleByte % 2 == 1, {}};
+  // Spoil 5..10 names a mirror map (10: an unknown one), for a mirror-lemma
+  // certificate: with flag 4 its bare form (empty root, no replies), else
+  // with the root and replies it must not have.
+  const unsigned mirror = spoil % 16 >= 5 && spoil % 16 <= 10 ? spoil % 16 - 4 : 0;
+  const bool bare = mirror != 0 && (flags & 4);
+  c.setMirror(::DefaultReply(mirror));
   // The root: up to 3 pieces a side, each kept when the position stays legal
   // (spoil 0xfb keeps them all).
   uint64_t side[2] = {0, 0};
-  for (int k = 0, count = in.byte() % 7; k < count && small; ++k) {
+  for (int k = 0, count = bare ? 0 : in.byte() % 7; k < count && small; ++k) {
     const int who = k % 2, s = in.byte() % (n * n);
     uint64_t next[2] = {side[0], side[1]};
     next[who] |= uint64_t(1) << s;
@@ -127,6 +134,8 @@ Bytes structured(Input in) {
   bool moverWins = false;
   if (small && ref.legal(side[0], side[1])) {
     moverWins = leftFirst ? ref.wins(side[0], side[1]) : ref.wins(side[1], side[0]);
+  }
+  if (small && ref.legal(side[0], side[1]) && !bare) {
     const bool leftWins = moverWins == leftFirst;
     std::set<std::pair<uint64_t, uint64_t>> seen{{side[0], side[1]}};
     std::vector<std::pair<uint64_t, uint64_t>> todo{{side[0], side[1]}};

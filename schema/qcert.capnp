@@ -306,6 +306,10 @@ struct PartizanClaim {
   replies @7 :List(PartizanReply);  # the winner's decisions, sorted by
                                  # (left, right), each position at most once
   producer @8 :Text;             # informational only
+  mirror @9 :DefaultReply;       # none: the replies prove the claim; else an
+                                 # empty root, no replies, and the claim
+                                 # follows from the mirror lemma for this map
+                                 # (docs/partizan-game.md, Lemma 3)
 }
 
 struct PartizanReply {

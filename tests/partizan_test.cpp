@@ -562,4 +562,83 @@ TEST(PartizanChecker, HandBuiltCertificates) {
   EXPECT_REJECTED(wrong);
 }
 
+// ---------------------------------------------------------------- 5. the mirror lemma
+// Lemma 3 against the search: a certificate naming a map of the square and
+// nothing else (no root, no replies) is written here for every map, piece,
+// rule, claim and board up to 5x5; whenever the checker verifies one, its
+// claim is what the search finds (this file's minimax up to 4x4, the
+// prover's search, itself tested against it, for 5x5).  The rest
+// must be rejections.  And the prover's --by-mirror-lemma finds a map
+// exactly where docs/partizan-game.md says: every piece on odd boards,
+// rooks, bishops and knights on even ones.
+TEST(PartizanMirrorLemma, VerifiedLemmaCertificatesAgreeWithTheSearch) {
+  qtest::TempDir dir;
+  int verified = 0, rejected = 0;
+  for (int n = 1; n <= 5; ++n)
+    for (Piece piece : kPieces)
+      for (bool blocking : {false, true}) {
+        const Rules rules(n, piece, blocking ? Rule::blocking : Rule::open);
+        Solver solver(rules);
+        const bool firstWins = n <= 4 ? Minimax(n, piece, blocking).wins(0, 0) : solver.wins(0, 0);
+        const auto lemma = qcert::partizan::findMirrorLemma(rules);
+        const bool expectMap = n % 2 == 1 || piece == Piece::rook || piece == Piece::bishop || piece == Piece::knight;
+        EXPECT_EQ(lemma.map != 0, expectMap) << n << " " << pieceName(piece);
+        if (lemma.map != 0) EXPECT_EQ(lemma.moverWins, firstWins) << n << " " << pieceName(piece);
+        for (unsigned map = 1; map <= 5; ++map)
+          for (bool moverWins : {false, true}) {
+            capnp::MallocMessageBuilder msg;
+            auto h = msg.initRoot<Header>();
+            h.setFormatVersion(1);
+            auto c = h.initPartizan();
+            c.setBoardSize(uint16_t(n));
+            c.setPiece(::Piece(unsigned(piece)));
+            c.setRule(blocking ? ::PartizanRule::BLOCKING : ::PartizanRule::OPEN);
+            c.setToMove(map % 2 ? ::Player::LEFT : ::Player::RIGHT);  // Lemma 2: the same either way
+            c.setMoverWins(moverWins);
+            c.setMirror(::DefaultReply(map));
+            writeSealed(dir.file("m"), msg);
+            const auto r = checker(dir.file("m"));
+            if (r.exitCode == 0) {
+              ++verified;
+              EXPECT_EQ(moverWins, firstWins) << r.out;
+              EXPECT_TRUE(qtest::contains(r.out, ", by the mirror lemma (")) << r.out;
+            } else {
+              ++rejected;
+              EXPECT_REJECTED(r);
+            }
+          }
+      }
+  EXPECT_EQ(verified, 94);  // counted once; a change here means the checker's conditions changed
+  EXPECT_GT(rejected, 300);
+}
+
+TEST(PartizanMirrorLemma, CommandLineAndRejections) {
+  qtest::TempDir dir;
+  const std::string rooks = dir.file("rooks8"), knights = dir.file("knights7");
+  const auto p = prover({"--n", "8", "--piece", "rook", "--by-mirror-lemma", "--out", rooks, "-q"});
+  ASSERT_EQ(p.exitCode, 0) << p.describe();
+  EXPECT_EQ(qtest::firstLine(checker(rooks).out),
+            "VERIFIED: Left, moving first, loses the partizan rooks game on the empty 8x8 board, by the mirror lemma (half turn)");
+  ASSERT_EQ(prover({"--n", "7", "--piece", "knight", "--first", "right", "--by-mirror-lemma", "--out", knights, "-q"}).exitCode, 0);
+  EXPECT_EQ(qtest::firstLine(checker(knights).out),
+            "VERIFIED: Right, moving first, wins the partizan knights game on the empty 7x7 board, by the mirror lemma (d4 first, then the "
+            "half turn)");
+  // No map for queens on an even board; the lemma is about the empty board.
+  for (const auto& args : std::vector<std::vector<std::string>>{{"--n", "8", "--by-mirror-lemma"},
+                                                                 {"--n", "7", "--left", "a1", "--by-mirror-lemma"},
+                                                                 {"--n", "7", "--classes", "--by-mirror-lemma"}}) {
+    const auto r = prover(args);
+    EXPECT_EQ(r.exitCode, 2) << r.describe();
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  }
+  // The checker: a root, a reply, the other claim, another map, an unknown map.
+  EXPECT_REJECTED(mutated(rooks, [](Header::Builder h) { h.getPartizan().initLeft(1).set(0, 0); }));
+  EXPECT_REJECTED(mutated(rooks, [](Header::Builder h) { setReplies(h.getPartizan(), {{0, 0, 0}}); }));
+  EXPECT_REJECTED(mutated(rooks, [](Header::Builder h) { h.getPartizan().setMoverWins(true); }));
+  EXPECT_REJECTED(mutated(rooks, [](Header::Builder h) { h.getPartizan().setMirror(::DefaultReply::MIRROR_DIAGONAL); }));
+  EXPECT_REJECTED(mutated(rooks, [](Header::Builder h) { h.getPartizan().setMirror(::DefaultReply(6)); }));
+  EXPECT_REJECTED(mutated(knights, [](Header::Builder h) { h.getPartizan().setBoardSize(8); }));
+  EXPECT_REJECTED(mutated(knights, [](Header::Builder h) { h.getPartizan().setPiece(::Piece::QUEEN), h.getPartizan().setBoardSize(8); }));
+}
+
 }  // namespace

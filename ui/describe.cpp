@@ -399,6 +399,12 @@ std::string describePartizan(const Certificate& cert) {
   out << field("Position", "Left " + (c.getLeft().size() ? names(c.getLeft()) : std::string("none")) + "; Right " +
                                (c.getRight().size() ? names(c.getRight()) : std::string("none")));
   out << field("Replies", plural(c.getReplies().size(), "winner decision", "winner decisions"));
+  static const char* const kMirrors[] = {"half turn", "mirror in the files", "mirror in the ranks", "mirror in the diagonal",
+                                         "mirror in the antidiagonal"};
+  const unsigned mirror = unsigned(c.getMirror());
+  if (mirror != 0)
+    out << field("Mirror lemma", (mirror <= 5 ? std::string(kMirrors[mirror - 1]) : "unknown map " + std::to_string(mirror)) +
+                                     ": the claim rests on Lemma 3 of docs/partizan-game.md, whose conditions the checker checks on the board");
   out << field("Producer", printable(c.getProducer()));
   return out.str();
 }

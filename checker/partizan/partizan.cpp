@@ -147,6 +147,42 @@ uint64_t readSide(capnp::List<uint16_t>::Reader list, const Game& g, const char*
   return set;
 }
 
+// Lemma 3 (docs/partizan-game.md), checked on the board instead of replying
+// to every move.  sigma is a symmetry of the square that is an involution.
+// (a) No fixed square, and no square attacked from its image: the second
+// player wins the empty board by answering s with sigma(s).  (b) Exactly one
+// fixed square z, and every other square attacked from its image is attacked
+// from z: the first player wins by z, then the same answers.  (Attacks on
+// the empty board: by Lemma 1 the blocking rule has the same moves.)
+// Returns the statement's tail naming the strategy.
+std::string checkMirrorLemma(const Game& g, unsigned map, bool moverWins) {
+  static const char* const kMaps[] = {"", "half turn", "mirror in the files", "mirror in the ranks", "mirror in the diagonal",
+                                      "mirror in the antidiagonal"};
+  const unsigned n = g.n, m = n - 1;
+  std::vector<unsigned> sigma(n * n);
+  for (unsigned s = 0; s < n * n; ++s) {
+    const unsigned r = s / n, c = s % n;
+    const unsigned to[6][2] = {{r, c}, {m - r, m - c}, {r, m - c}, {m - r, c}, {c, r}, {m - c, m - r}};
+    sigma[s] = to[map][0] * n + to[map][1];
+  }
+  std::vector<unsigned> fixed;
+  for (unsigned s = 0; s < n * n; ++s) {
+    if (sigma[sigma[s]] != s) throw Rejection("mirror lemma: the map is not an involution");
+    for (unsigned t = 0; t < n * n; ++t)
+      if (bool(g.attacks(s, 0) & bit(t)) != bool(g.attacks(sigma[s], 0) & bit(sigma[t])))
+        throw Rejection("mirror lemma: the " + std::string(kMaps[map]) + " does not preserve the attacks");
+    if (sigma[s] == s) fixed.push_back(s);
+  }
+  if (fixed.size() != (moverWins ? 1u : 0u))
+    throw Rejection("mirror lemma: the " + std::string(kMaps[map]) + " fixes " + std::to_string(fixed.size()) + " squares; " +
+                    (moverWins ? "a first-player win needs exactly one" : "a second-player win needs none"));
+  for (unsigned s = 0; s < n * n; ++s)
+    if ((g.attacks(sigma[s], 0) & bit(s)) && !(moverWins && (s == fixed[0] || (g.attacks(fixed[0], 0) & bit(s)))))
+      throw Rejection("mirror lemma: " + g.square(s) + " is attacked from its image " + g.square(sigma[s]) +
+                      (moverWins ? " and not from " + g.square(fixed[0]) : ""));
+  return std::string(", by the mirror lemma (") + (moverWins ? g.square(fixed[0]) + " first, then the " : "") + kMaps[map] + ")";
+}
+
 }  // namespace
 
 std::string verifyPartizanCertificate(const Certificate& cert, std::ostream* announce) {
@@ -172,6 +208,13 @@ std::string verifyPartizanCertificate(const Certificate& cert, std::ostream* ann
   if (const uint64_t hit = g.attackedBy(left, left | right) & right)
     throw Rejection("the root is not a position of the game: Left attacks Right on " + g.squares(hit));
 
+  // A mirror-lemma certificate: the empty board and nothing else.
+  const unsigned map = unsigned(claim.getMirror());
+  const bool leftMoves = toMove == 0, moverWins = claim.getMoverWins();
+  if (map > 5) throw Rejection("unknown mirror map " + std::to_string(map));
+  if (map != 0 && (left || right || claim.getReplies().size() != 0))
+    throw Rejection("a mirror-lemma certificate has an empty root and no replies");
+
   // The replies, strictly increasing by (left, right).
   const auto list = claim.getReplies();
   if (list.size() > kMaxReplies) throw Rejection(std::to_string(list.size()) + " replies: more than 2^22");
@@ -188,16 +231,19 @@ std::string verifyPartizanCertificate(const Certificate& cert, std::ostream* ann
   proof.used.assign(list.size(), false);
 
   // The statement, then the proof.
-  const bool leftMoves = toMove == 0, moverWins = claim.getMoverWins();
   std::string game = std::string("the partizan ") + kPlural[g.piece] + " game on ";
   const std::string board = std::to_string(g.n) + "x" + std::to_string(g.n) + " board";
   if (!left && !right) game += "the empty " + board;
   else game += "the " + board + " with " + (left ? g.side("Left", left) : "") + (left && right ? " and " : "") +
                (right ? g.side("Right", right) : "");
   if (g.blocking) game += " (chess convention: lines stop at the first piece)";
-  if (announce)
+  if (announce && map != 0)
+    *announce << "  partizan game: " << game << "; the mirror lemma's conditions, checked on every pair of squares" << std::endl;
+  else if (announce)
     *announce << "  partizan game: " << game << "; " << list.size() << (list.size() == 1 ? " reply" : " replies")
               << "; every move of the loser is tried (at most about 64 bytes a position)" << std::endl;
+  const std::string lead = std::string(leftMoves ? "Left" : "Right") + ", moving first, " + (moverWins ? "wins " : "loses ");
+  if (map != 0) return lead + game + checkMirrorLemma(g, map, moverWins);
   proof.leftWins = leftMoves == moverWins;
   if (moverWins) proof.winnerMoves(left, right);
   else proof.loserMoves(left, right);
@@ -205,7 +251,7 @@ std::string verifyPartizanCertificate(const Certificate& cert, std::ostream* ann
     if (!proof.used[i])
       throw Rejection("reply " + std::to_string(i) + " (left " + std::to_string(proof.replies[i].left) + ", right " +
                       std::to_string(proof.replies[i].right) + ") is never used: every reply must be at a position the loser can force");
-  return std::string(leftMoves ? "Left" : "Right") + ", moving first, " + (moverWins ? "wins " : "loses ") + game;
+  return lead + game;
 }
 
 }  // namespace qcert::checker

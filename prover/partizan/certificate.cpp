@@ -45,7 +45,11 @@ std::string gameText(const PartizanSpec& s) {
 }
 
 std::string statement(const PartizanSpec& s) {
-  return std::string(playerName(s.toMove)) + ", moving first, " + (s.moverWins ? "wins " : "loses ") + gameText(s);
+  std::string lemma;
+  if (s.mirror.map != 0)
+    lemma = std::string(", by the mirror lemma (") + (s.mirror.centre >= 0 ? squareName(s.n, s.mirror.centre) + " first, then the " : "") +
+            mirrorName(s.mirror.map) + ")";
+  return std::string(playerName(s.toMove)) + ", moving first, " + (s.moverWins ? "wins " : "loses ") + gameText(s) + lemma;
 }
 
 uint64_t writePartizanCertificate(const std::string& path, const PartizanSpec& s, const std::string& producer) {
@@ -69,6 +73,7 @@ uint64_t writePartizanCertificate(const std::string& path, const PartizanSpec& s
     rep[unsigned(i)].setRight(s.replies[i].right);
     rep[unsigned(i)].setMove(uint16_t(s.replies[i].move));
   }
+  c.setMirror(::DefaultReply(s.mirror.map));
   c.setProducer(producer);
   auto words = capnp::messageToFlatArray(msg);
   const auto bytes = words.asBytes();

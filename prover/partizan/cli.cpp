@@ -27,6 +27,8 @@ const char* kUsage = R"(prover partizan: the partizan placing game of Noon 2002 
 Usage:
   prover partizan --n N [--piece P] [--rule R] [--first left|right]
                   [--left LIST] [--right LIST] [--out FILE] [--quiet]
+  prover partizan --n N [--piece P] [--rule R] [--first left|right]
+                  --by-mirror-lemma [--out FILE] [--quiet]
   prover partizan --classes --n N [--piece P] [--rule R] [--left LIST] [--right LIST]
   prover partizan --classes --n-max M [--piece P] [--rule R]
 
@@ -46,6 +48,16 @@ on --left LIST and Right's on --right LIST (squares like a1,c2; no piece may
 be attacked by an opposing piece). It prints "RESULT: <statement>", the
 statement `checker` prints for the certificate written with --out: the
 winner's reply at every position the loser can force.
+
+--by-mirror-lemma decides the empty board without search when a map of the
+square (the half turn, the mirror in the files or ranks, in a diagonal)
+meets Lemma 3 of docs/partizan-game.md: with no fixed square and no square
+attacked from its image the second player wins by answering each move with
+its image; with one fixed square z, every other square attacked from its
+image being attacked from z, the first player wins by z and then the same.
+The certificate names the map and holds no replies; the checker verifies the
+conditions on the board. No map qualifies (queens and kings on even boards):
+exit 2.
 
 --classes prints the outcome class of the position (both first movers):
 L (Left wins whoever starts), R (Right wins whoever starts), N (the first
@@ -139,7 +151,7 @@ struct PartizanArgs {
   Rule rule = Rule::open;
   Player first = Player::left;
   std::vector<int> left, right;
-  bool classes = false;
+  bool classes = false, byMirrorLemma = false;
 };
 
 // Reads and checks the options and the position, and tries --out. Returns
@@ -158,6 +170,7 @@ std::optional<int> parsePartizanArgs(int argc, char** argv, PartizanArgs& a) {
       "left", po::value<std::string>(&leftText), "Left's pieces at the start, e.g. a1,c2")(
       "right", po::value<std::string>(&rightText), "Right's pieces at the start")(
       "classes", "print the outcome class (both first movers) instead; no certificate")(
+      "by-mirror-lemma", "the empty board by Lemma 3 (a map of the square), no search")(
       "memo-mb", numberOption(&a.memoMiB, "--memo-mb", 1, 1 << 20), "the search memo's bound in MiB (default 4096)")(
       "out,o", po::value<std::string>(&out), "write the certificate here")("quiet,q", "print only the result line");
   try {
@@ -183,6 +196,9 @@ std::optional<int> parsePartizanArgs(int argc, char** argv, PartizanArgs& a) {
     if (!vm.count("n") && !vm.count("n-max")) throw std::invalid_argument(classes ? "--n or --n-max is required" : "--n is required");
     if (classes && vm.count("out")) throw std::invalid_argument("--classes writes no certificate (no --out)");
     if (classes && vm.count("first")) throw std::invalid_argument("--classes decides both first movers (no --first)");
+    a.byMirrorLemma = vm.count("by-mirror-lemma") > 0;
+    if (a.byMirrorLemma && (classes || vm.count("left") || vm.count("right")))
+      throw std::invalid_argument("--by-mirror-lemma decides the empty board (no --classes, --left or --right)");
     if (vm.count("n-max") && (vm.count("left") || vm.count("right")))
       throw std::invalid_argument("--n-max is about the empty boards (no --left or --right)");
     if (vm.count("n")) {
@@ -243,6 +259,22 @@ int runPartizan(int argc, char** argv) {
         continue;
       }
       const bool leftMoves = first == Player::left;
+      if (a.byMirrorLemma) {
+        spec.mirror = findMirrorLemma(rules);
+        if (spec.mirror.map == 0)
+          throw std::invalid_argument("no map of the square meets the mirror lemma's conditions for " + gameText(spec) +
+                                      " (run without --by-mirror-lemma to search)");
+        spec.moverWins = spec.mirror.moverWins;
+        uint64_t bytes = 0;
+        if (!out.empty())
+          bytes = writePartizanCertificate(out, spec, "qcert prover partizan --n " + std::to_string(size) + " --piece " + pieceName(piece) +
+                                                          " --rule " + ruleName(rule) + " --first " + firstText + " --by-mirror-lemma");
+        std::printf("RESULT: %s\n", statement(spec).c_str());
+        std::snprintf(stats, sizeof stats, "STATS n=%d piece=%s rule=%s first=%s mirror=%d wall_s=%.3f cert_bytes=%llu", size,
+                      pieceName(piece), ruleName(rule), firstText.c_str(), spec.mirror.map, since(t0), (unsigned long long)bytes);
+        if (!quiet) std::printf("%s\n", stats);
+        continue;
+      }
       spec.moverWins = leftMoves ? solver.wins(L, R) : solver.wins(R, L);
       const double solveSeconds = since(t1);
       GameProof proof;

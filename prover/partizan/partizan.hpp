@@ -141,6 +141,21 @@ struct GameProof {
 // (left, right) with `first` to move; TooLarge past maxReplies.
 GameProof gameProof(Solver& solver, uint64_t left, uint64_t right, Player first, size_t maxReplies = kMaxReplies);
 
+// ---- the mirror lemma (docs/partizan-game.md, Lemma 3) -----------------------
+// A map of the square (the schema's DefaultReply numbering: 1 half turn,
+// 2 files, 3 ranks, 4 diagonal, 5 antidiagonal) under which the empty board
+// is decided without search: (a) no fixed square and no square attacked from
+// its image, the second player wins; (b) one fixed square z and every other
+// square attacked from its image attacked from z, the first player wins by z.
+struct MirrorLemma {
+  int map = 0;  // 0: no map qualifies
+  bool moverWins = false;
+  int centre = -1;  // (b): z
+};
+// The first map, in that order, whose conditions hold.
+MirrorLemma findMirrorLemma(const Rules& rules);
+const char* mirrorName(int map);  // "half turn", "mirror in the files", ...
+
 // ---- certificates -------------------------------------------------------------
 struct PartizanSpec {
   int n = 0;
@@ -150,6 +165,7 @@ struct PartizanSpec {
   Player toMove = Player::left;
   bool moverWins = false;
   std::vector<Reply> replies;
+  MirrorLemma mirror;  // map != 0: a mirror-lemma certificate (empty root, no replies)
 };
 // Header{formatVersion, partizan}, Seal; returns the file's size in bytes.
 uint64_t writePartizanCertificate(const std::string& path, const PartizanSpec& spec, const std::string& producer);

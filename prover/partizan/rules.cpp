@@ -114,4 +114,32 @@ bool Rules::legal(uint64_t left, uint64_t right) const {
   return !(attackedBy(right, occ) & left) && !(attackedBy(left, occ) & right);
 }
 
+const char* mirrorName(int map) {
+  static const char* const kNames[] = {"", "half turn", "mirror in the files", "mirror in the ranks", "mirror in the diagonal",
+                                       "mirror in the antidiagonal"};
+  return map >= 1 && map <= 5 ? kNames[map] : "";
+}
+
+MirrorLemma findMirrorLemma(const Rules& rules) {
+  const int n = rules.n(), m = n - 1;
+  for (int map = 1; map <= 5; ++map) {
+    std::vector<int> image(size_t(n * n));
+    int fixedCount = 0, fixedSquare = -1;
+    for (int s = 0; s < n * n; ++s) {
+      const int r = s / n, c = s % n;
+      const int to[6][2] = {{r, c}, {m - r, m - c}, {r, m - c}, {m - r, c}, {c, r}, {m - c, m - r}};
+      image[size_t(s)] = to[map][0] * n + to[map][1];
+      if (image[size_t(s)] == s) ++fixedCount, fixedSquare = s;
+    }
+    if (fixedCount > 1) continue;
+    bool holds = true;
+    for (int s = 0; s < n * n && holds; ++s) {
+      const bool hit = rules.attacks(image[size_t(s)], 0) >> s & 1;
+      holds = !hit || (fixedCount == 1 && (rules.attacks(fixedSquare, 0) >> s & 1));
+    }
+    if (holds) return {map, fixedCount == 1, fixedSquare};
+  }
+  return {};
+}
+
 }  // namespace qcert::partizan
