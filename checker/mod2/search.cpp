@@ -133,8 +133,10 @@ LockedSets::LockedSets(const Small& board) : b(board) {
   // the same for every `most`, and most choices are ruled out by it alone.
   std::vector<Half> none;
   fewest.resize(size_t(1) << (2 * n));
-  for (uint64_t rc = 0; rc < fewest.size(); ++rc)
+  for (uint64_t rc = 0; rc < fewest.size(); ++rc) {
+    if ((rc & 255) == 0) limits::checkTime();
     for (unsigned k = 0; k < 2; ++k) fewest[rc][k] = colourChoices(k, oddSquares(rc), 0, false, none);
+  }
 }
 
 uint64_t LockedSets::oddSquares(uint64_t rc) const {
