@@ -38,6 +38,14 @@ struct Walk {
       return 1;
     }
     u64 total = 0;
+    if (left == 1) {  // the last queen: one test per square, no call (most of the time is here)
+      for (int s = from; s < squares; ++s)
+        if (((p | u64(1) << s) | (odd ^ sees[size_t(s)])) == full && (p | u64(1) << s) != full) {
+          found.push_back(p | u64(1) << s);
+          ++total;
+        }
+      return total;
+    }
     for (int s = from; s <= squares - left; ++s) total += count(s + 1, left - 1, p | u64(1) << s, odd ^ sees[size_t(s)], found);
     return total;
   }
@@ -85,11 +93,12 @@ int main(int argc, char** argv) {
       const int r1 = a / w.n, c1 = a % w.n, r2 = b / w.n, c2 = b % w.n;
       if (a != b && (r1 == r2 || c1 == c2 || r1 - r2 == c1 - c2 || r1 - r2 == c2 - c1)) w.sees[size_t(a)] |= u64(1) << b;
     }
-  // Work: the sets' two lowest squares (or the whole walk for K < 2), taken
+  // Work: the sets' three lowest squares (or the whole walk for K < 3), taken
   // by the threads from a shared counter.
-  std::vector<std::array<int, 2>> prefixes;
-  for (int a = 0; a < w.squares && w.k >= 2; ++a)
-    for (int b = a + 1; b < w.squares; ++b) prefixes.push_back({a, b});
+  std::vector<std::array<int, 3>> prefixes;
+  for (int a = 0; a < w.squares && w.k >= 3; ++a)
+    for (int b = a + 1; b < w.squares; ++b)
+      for (int c = b + 1; c < w.squares; ++c) prefixes.push_back({a, b, c});
   const auto t0 = std::chrono::steady_clock::now();
   std::atomic<size_t> next{0};
   std::atomic<u64> total{0};
@@ -97,19 +106,20 @@ int main(int argc, char** argv) {
   std::mutex foundMutex;
   auto work = [&] {
     std::vector<u64> mine;
-    if (w.k < 2) {
+    if (w.k < 3) {
       total += w.count(0, w.k, 0, 0, mine);
     } else {
       for (size_t i; (i = next++) < prefixes.size();) {
-        const auto [a, b] = prefixes[i];
-        total += w.count(b + 1, w.k - 2, u64(1) << a | u64(1) << b, w.sees[size_t(a)] ^ w.sees[size_t(b)], mine);
+        const auto [a, b, c] = prefixes[i];
+        const u64 p = u64(1) << a | u64(1) << b | u64(1) << c;
+        total += w.count(c + 1, w.k - 3, p, w.sees[size_t(a)] ^ w.sees[size_t(b)] ^ w.sees[size_t(c)], mine);
       }
     }
     const std::lock_guard<std::mutex> lock(foundMutex);
     found.insert(found.end(), mine.begin(), mine.end());
   };
   std::vector<std::thread> pool;
-  for (int t = 0; t < (w.k < 2 ? 1 : threads); ++t) pool.emplace_back(work);
+  for (int t = 0; t < (w.k < 3 ? 1 : threads); ++t) pool.emplace_back(work);
   for (auto& t : pool) t.join();
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   const u64 locked = total;
