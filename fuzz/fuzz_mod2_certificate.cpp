@@ -90,6 +90,8 @@ std::optional<bool> judge(Mod2Claim::Reader c) {
         case Mod2Exhaustive::MOST_QUEENS: return c.getCount() == truth.most;
         case Mod2Exhaustive::FEWEST_LOCKING: return c.getCount() == truth.fewestLocking;
         case Mod2Exhaustive::PLAY_COUNT: return t == std::vector<uint64_t>{Masks(n).plays(0, memo)};
+        case Mod2Exhaustive::OUTCOME:
+          return c.getOutcome() == (Game(n, 0).wins(0, 0) ? Outcome::WIN : Outcome::LOSS);
         default: return false;
       }
     }
@@ -163,7 +165,7 @@ Bytes structured(Input in) {
   } else if (kind == 1) {
     c.setStructure(static_cast<::Mod2Structure>(in.byte() % 3));
   } else if (kind == 2) {
-    const unsigned what = in.byte() % 6;
+    const unsigned what = in.byte() % 7;  // 6: not a kind
     c.setExhaustive(static_cast<::Mod2Exhaustive>(what));
     if (n <= 4 && what != 3) {  // start from the truth, then edit
       Census truth = mod2ref::census(int(n));
@@ -184,6 +186,9 @@ Bytes structured(Input in) {
         c.initTotals(1).set(0, Masks(int(n)).plays(0, memo) + (in.byte() & 1));
       } else if (what == 1 || what == 2) {
         c.setCount(uint32_t((what == 1 ? most : fewest) + int8_t(in.byte()) / 64));
+      } else if (what == 5) {  // the truth, or the other outcome, or not an outcome
+        const uint8_t e = in.byte();
+        c.setOutcome(static_cast<::Outcome>((Game(int(n), 0).wins(0, 0) ? 0u : 1u) ^ (e & 1) ^ (e & 2)));
       }
     } else {
       c.setCount(in.byte());

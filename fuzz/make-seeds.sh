@@ -102,6 +102,7 @@ mod2 complement-map --n 4
 mod2 prove --n 3 --heap 2
 mod2 grundy --n 3 --rule alternate --moves b2
 mod2 prove --n 3 --rule complementary --moves b2
+mod2 outcome --n 4
 # Structured mode (first byte 2): kind, n, rule, spoil, then the kind's bytes.
 d=$c/fuzz_mod2_certificate
 printf '\x02\x00\x05\x00\x00\x00\x1e\x00\x01\x02\x03\x04\x05\x06\x07\x08\x09\x0a\x0b\x0c\x0d\x0e\x0f\x10\x11\x12\x13\x14\x15\x16\x17\x18\x19\x1a\x1b\x1c\x1d\x00' > $d/seed-struct-0  # 6x6 play
@@ -114,6 +115,8 @@ printf '\x02\x02\x03\x00\x00\x04\x00' > $d/seed-struct-6          # 4x4 playCoun
 printf '\x02\x02\x03\x02\x00\x03\x00\x01' > $d/seed-struct-7      # 4x4 complementMap
 printf '\x02\x03\x02\x00\x00\x02\x00\x00' > $d/seed-struct-8      # 3x3 game, heap 2
 printf '\x02\x03\x02\x01\x00\x00\x01\x04\x00\x00\x01\x05' > $d/seed-struct-9  # alternate from b2, one edit
+printf '\x02\x02\x03\x00\x00\x05\x00' > $d/seed-struct-10         # 4x4 outcome (the truth)
+printf '\x02\x02\x03\x00\x00\x05\x01' > $d/seed-struct-11         # 4x4 outcome, the other one
 
 # Command lines (NUL-separated arguments).
 a=$c/fuzz_checker_args
@@ -123,4 +126,4 @@ printf -- '--part\0002\000--of\0004\000--max-memory\000512\000f' > $a/seed-2
 printf -- '--help' > $a/seed-3
 printf -- '-q\000-j\0002\000x\000y' > $a/seed-4
 printf -- '--of=3\000--part=2\000--quiet\000file' > $a/seed-5
-echo "seeds: $i+1+3 game, $j manifest, $k+6 count, $m+10 mod2, 6 args"
+echo "seeds: $i+1+3 game, $j manifest, $k+6 count, $m+12 mod2, 6 args"

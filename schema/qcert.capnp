@@ -165,6 +165,8 @@ enum Mod2Exhaustive {
   playCount @4;      # totals = [the number of distinct plays from the empty
                      # board to a position with no move] (the game tree's
                      # leaves)
+  outcome @5;        # `outcome` is who wins the standard game from the empty
+                     # board (n <= 6), by the checker's pass over every set
 }
 
 struct Mod2Claim {
@@ -190,7 +192,8 @@ struct Mod2Claim {
                                # board; alternate, the given queen then moves;
                                # complementary, removals from the full board
   heap @13 :UInt32;            # a Nim heap added to the position
-  outcome @14 :Outcome;        # for the player to move
+  outcome @14 :Outcome;        # for the player to move (game; exhaustive
+                               # outcome: at the empty board)
   grundy @15 :Bool;            # true: "the Grundy value is heap" (outcome =
                                # loss, G(P) = g <=> P + *g is a loss)
   replies @16 :List(Mod2Reply);# winner decisions, sorted by (queens, heap),

@@ -406,7 +406,7 @@ TEST(Mod2Exhaustive, FivesAndSixes) {
     for (unsigned i = 0; i < 5; ++i) m.set(i, uint16_t(i));  // a1 then b1: b1 is attacked by 1 queen
   }));
   // Ranges: n above the kind's limit, count above n^2, a time limit that stops the search.
-  EXPECT_REJECTED(bound(6, Mod2Exhaustive::MOST_QUEENS, 34));
+  EXPECT_REJECTED(bound(7, Mod2Exhaustive::MOST_QUEENS, 34));
   EXPECT_REJECTED(bound(9, Mod2Exhaustive::FEWEST_LOCKING, 5));
   EXPECT_REJECTED(bound(4, Mod2Exhaustive::FEWEST_LOCKING, 17));
   EXPECT_REJECTED(check([](Mod2Claim::Builder b) {
@@ -415,6 +415,54 @@ TEST(Mod2Exhaustive, FivesAndSixes) {
   EXPECT_REJECTED(check([](Mod2Claim::Builder b) {
     b.setBoardSize(3), b.setKind(Mod2Kind::EXHAUSTIVE), b.setExhaustive(static_cast<Mod2Exhaustive>(9));
   }));
+}
+
+// The passes over every set, 64 to a word, against the reference on every
+// set of every board up to 4x4 (boards of 1 and 4 squares are one part-used
+// word, 9 and 16 squares several words): which sets are legal, which are won.
+TEST(Mod2Exhaustive, WordBitmapsAgreeWithTheReferenceOnEverySet) {
+  for (int n = 1; n <= 4; ++n) {
+    SCOPED_TRACE(n);
+    const qcert::checker::mod2::Small b{unsigned(n)};
+    const std::vector<uint64_t> legal = qcert::checker::mod2::legalBitmap(b), won = qcert::checker::mod2::wonBitmap(b);
+    const uint64_t sets = uint64_t(1) << (n * n);
+    ASSERT_EQ(legal.size(), std::max<uint64_t>(1, sets / 64));
+    const std::set<uint64_t> reference = Ref(n).legal();
+    mod2ref::Game game(n, 0);
+    uint64_t mismatches = 0;
+    for (uint64_t p = 0; p < sets; ++p) {
+      mismatches += bool(legal[p / 64] >> (p % 64) & 1) != (reference.count(p) == 1);
+      mismatches += bool(won[p / 64] >> (p % 64) & 1) != game.wins(p, 0);
+    }
+    EXPECT_EQ(mismatches, 0u);
+    if (sets < 64) {  // the unused bits of a part-used word stay clear
+      EXPECT_EQ(legal[0] >> sets, 0u);
+      EXPECT_EQ(won[0] >> sets, 0u);
+    }
+  }
+}
+
+// outcome: who wins from the empty board, by the checker's own pass; the
+// truth from the reference's minimax.
+TEST(Mod2Exhaustive, OutcomeAgainstTheReference) {
+  auto claim = [](int n, unsigned outcome) {
+    return [=](Mod2Claim::Builder b) {
+      b.setBoardSize(uint16_t(n)), b.setKind(Mod2Kind::EXHAUSTIVE), b.setExhaustive(Mod2Exhaustive::OUTCOME);
+      b.setOutcome(static_cast<Outcome>(outcome));
+    };
+  };
+  for (int n = 1; n <= 4; ++n) {
+    SCOPED_TRACE(n);
+    const bool wins = mod2ref::Game(n, 0).wins(0, 0);
+    EXPECT_VERIFIED(check(claim(n, wins ? 0 : 1)), std::string("the player to move ") + (wins ? "wins" : "loses") + " the mod-2 game on " + board(n));
+    EXPECT_REJECTED(check(claim(n, wins ? 1 : 0)));
+    EXPECT_REJECTED(check(claim(n, 2)));  // not an outcome
+  }
+  EXPECT_REJECTED(check(claim(7, 1)));  // past 6x6
+  EXPECT_REJECTED(check([&](Mod2Claim::Builder b) { claim(3, 0)(b), b.initStart(1); }));
+  EXPECT_REJECTED(check([&](Mod2Claim::Builder b) { claim(3, 0)(b), b.setHeap(1); }));
+  EXPECT_REJECTED(check([&](Mod2Claim::Builder b) { claim(3, 0)(b), b.setRule(Mod2Rule::ALTERNATE); }));
+  EXPECT_REJECTED(check([&](Mod2Claim::Builder b) { claim(3, 0)(b), b.setCount(1); }));
 }
 
 TEST(Mod2Exhaustive, ComplementMap) {
@@ -563,6 +611,7 @@ TEST(Mod2Limits, ARaisedTimeFlagStopsEverySearch) {
   const auto [win, rows] = solve(g);
   const std::vector<Fill> fills = {exhaustive(5, Mod2Exhaustive::MOST_QUEENS, 25), exhaustive(6, Mod2Exhaustive::FEWEST_LOCKING, 5),
                                    exhaustive(4, Mod2Exhaustive::COMPLEMENT_MAP, 0), exhaustive(4, Mod2Exhaustive::PLAY_COUNT, 0),
+                                   exhaustive(5, Mod2Exhaustive::OUTCOME, 0),
                                    gameFill(g, win, rows), gameFill(g, !win, rows)};
   for (size_t i = 0; i < fills.size(); ++i) {
     SCOPED_TRACE(i);

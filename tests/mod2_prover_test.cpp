@@ -326,6 +326,29 @@ TEST(Mod2Constructions, StructureFactsHoldForEvenBoards) {
   }
 }
 
+// The word pass (words.cpp) against the set-by-set pass, classes included
+// (Burnside's lemma there, least images here), and against the baseline.
+TEST(Mod2Exhaustive, WordPassAgreesWithTheSetBySetPass) {
+  for (int n = 1; n <= 5; ++n) {
+    const LegalCount words = countLegalWords(n), sets = countLegal(n);
+    EXPECT_EQ(words.totals, sets.totals) << n;
+    EXPECT_EQ(words.classes, sets.classes) << n;
+    EXPECT_EQ(words.mostQueens, sets.mostQueens) << n;
+    EXPECT_EQ(words.legal, sets.legal) << n;
+  }
+  EXPECT_EQ(countLegalWords(5).legal, 16792742u);
+  EXPECT_THROW(countLegalWords(7), std::invalid_argument);
+}
+
+// The outcome pass against the game solver's Grundy value of the empty board.
+TEST(Mod2Exhaustive, OutcomePassAgreesWithTheSolver) {
+  for (int n = 1; n <= 5; ++n) {
+    GameSolver s(n, Rule::standard);
+    EXPECT_EQ(firstPlayerWinsWords(n), s.grundy(0) != 0) << n;
+  }
+  EXPECT_THROW(firstPlayerWinsWords(0), std::invalid_argument);
+}
+
 TEST(Mod2Exhaustive, CountsAgreeWithTheBaselineAndKnownValues) {
   for (int n = 1; n <= 4; ++n) {
     const LegalCount a = countLegal(n), b = countLegalBaseline(n);
@@ -417,7 +440,9 @@ TEST(Mod2Cli, CertificatesVerifyWithTheProversStatement) {
       {"play", "--n", "4", "--moves", "a1,c2"},
       {"structure", "--n", "8", "--fact", "at-most-all-but-two"},
       {"count", "--n", "3"},
+      {"count", "--n", "5"},
       {"most", "--n", "4"},
+      {"outcome", "--n", "4"},
       {"fewest-locking", "--n", "4"},
       {"complement-map", "--n", "3"},
       {"complement-map", "--n", "4"},

@@ -73,18 +73,19 @@ std::string verifyMod2Certificate(const Certificate& cert, std::ostream* announc
       requireUnused(claim, kStructure, "structure");
       return verifyStructure(claim, n);
     case Mod2Kind::EXHAUSTIVE: {
-      unsigned uses = kExhaustive, max = 5;
+      unsigned uses = kExhaustive, max = 6;
       const char* name = "";
       switch (claim.getExhaustive()) {
         case Mod2Exhaustive::LEGAL_COUNT: uses |= kTotals | kClasses, name = "legalCount"; break;
         case Mod2Exhaustive::MOST_QUEENS: uses |= kCount, name = "mostQueens"; break;
+        case Mod2Exhaustive::OUTCOME: uses |= kOutcome, name = "outcome"; break;
         case Mod2Exhaustive::FEWEST_LOCKING: uses |= kCount | kMoves, max = 8, name = "fewestLocking"; break;
         case Mod2Exhaustive::COMPLEMENT_MAP: uses |= kOtherRule, max = 4, name = "complementMap"; break;
         case Mod2Exhaustive::PLAY_COUNT: uses |= kTotals, max = 4, name = "playCount"; break;
         default: throw Rejection("unknown exhaustive claim " + std::to_string(unsigned(claim.getExhaustive())));
       }
       requireSize(n, max, name);
-      if (claim.getExhaustive() != Mod2Exhaustive::COMPLEMENT_MAP) standardOnly("legalCount, mostQueens, fewestLocking or playCount");
+      if (claim.getExhaustive() != Mod2Exhaustive::COMPLEMENT_MAP) standardOnly("legalCount, mostQueens, fewestLocking, playCount or outcome");
       requireUnused(claim, uses, name);
       return verifyExhaustive(claim, n, announce);
     }

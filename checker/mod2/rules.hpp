@@ -98,6 +98,13 @@ class LockedSets {
   std::vector<std::array<unsigned, 2>> fewest;  // [rc][colour]: the fewest forced squares
 };
 
+// Every set of squares of a board up to 6x6 as one bit, set P at bit P % 64
+// of word P / 64 (search.cpp, 8 GiB at n = 6): the legal positions of the
+// standard game, and the sets (legal or not) whose player to move wins it.
+// `progress` gets a line per eighth of a long pass.
+std::vector<uint64_t> legalBitmap(const Small& b, std::ostream* progress = nullptr);
+std::vector<uint64_t> wonBitmap(const Small& b, std::ostream* progress = nullptr);
+
 // qcert's name of square s: file letter (column), rank (row + 1).  Columns
 // past z (n > 26, play claims only) continue aa, ab, ... like a spreadsheet.
 inline std::string square(unsigned n, unsigned s) {

@@ -19,7 +19,7 @@ std::string list(const std::vector<uint64_t>& v) {
 }
 uint64_t sum(const std::vector<uint64_t>& v) {
   uint64_t t = 0;
-  for (uint64_t x : v) t += x;  // at most 2^25 sets: no overflow
+  for (uint64_t x : v) t += x;  // at most 2^36 sets: no overflow
   return t;
 }
 
@@ -35,12 +35,12 @@ std::vector<std::vector<unsigned>> symmetries(unsigned n) {
   return g;
 }
 
-// legal[P] for every set P of squares (n <= 5), in one pass in increasing
-// order of masks: the empty set is legal, and a legal P makes P + s legal
-// for every open s.  P + s > P, so each set is final before it is read.
-std::vector<bool> legalSets(const Small& b, Rule rule = Rule::standard, uint64_t start = 0) {
+// legal[P] for every set P of squares reachable from `start` by `rule`'s
+// placements (complementMap, n <= 4), in one pass in increasing order of
+// masks: a reached P reaches P + s for every move s.  P + s > P, so each set
+// is final before it is read.
+std::vector<bool> legalSets(const Small& b, Rule rule, uint64_t start) {
   const uint64_t sets = uint64_t(1) << b.squares;
-  limits::reserve(sets / 8 + (1 << 20), "the bitmap of legal positions");
   std::vector<bool> legal(sets, false);
   legal[start] = true;
   for (uint64_t p = start; p < sets; ++p) {
@@ -49,6 +49,145 @@ std::vector<bool> legalSets(const Small& b, Rule rule = Rule::standard, uint64_t
     for (uint64_t m = b.moves(rule, p); m; m &= m - 1) legal[b.after(rule, p, unsigned(std::countr_zero(m)))] = true;
   }
   return legal;
+}
+
+// Every set of squares as one bit, 64 sets to a word (boards up to 6x6): word
+// u holds the sets whose queens on squares 6, 7, ... ("high" squares; square
+// 6 + t is bit t of u) are u's, bit l the set whose queens on squares 0..5
+// are l's.  (Below 6 squares, one word of 2^(n^2) bits.)  So set P is bit
+// P % 64 of word P / 64.  A queen placed on a low square s turns bit l into
+// bit l + 2^s of the same word; one on high square 6 + t turns word u into
+// word u + 2^t, same bit: both passes below move whole words at a time.
+//
+// Whether a square s is open in a set depends on the parity of the queens
+// on its lines, which is the XOR of the high queens' part and the low
+// queens' part.  The low part, as a mask over the 64 bits l, is the same for
+// every word: it is tabled once per square.  The high part is the XOR of
+// three table entries, each for 10 high squares.
+class Words {
+ public:
+  explicit Words(const Small& board) : b(board), low(std::min(board.squares, 6u)) {
+    count = uint64_t(1) << (b.squares - low);
+    used = low == 6 ? ~uint64_t(0) : (uint64_t(1) << (1u << low)) - 1;
+    oddLow.assign(b.squares, 0);
+    for (unsigned l = 0; l < (1u << low); ++l) {
+      for (unsigned s = 0; s < b.squares; ++s) oddLow[s] |= uint64_t(std::popcount(l & b.lines[s]) & 1) << l;
+      for (unsigned s = 0; s < low; ++s) lacks[s] |= uint64_t(~l >> s & 1) << l;
+      layer[std::popcount(l)] |= uint64_t(1) << l;
+    }
+    for (unsigned first = low; first < b.squares; first += 10) {
+      std::array<uint64_t, 1024> t{};
+      for (unsigned v = 0; v < 1024; ++v)
+        for (unsigned k = 0; k < 10 && first + k < b.squares; ++k)
+          if (v >> k & 1) t[v] ^= b.lines[first + k];
+      oddHigh.push_back(t);
+    }
+  }
+  // even[s], for every square: bit l set when s is attacked by an even
+  // number of the queens of set (u, l) (s itself may hold one).
+  void evenMasks(uint64_t u, uint64_t* even) const {
+    uint64_t odd = 0;
+    for (size_t c = 0; c < oddHigh.size(); ++c) odd ^= oddHigh[c][(u >> (10 * c)) & 1023];
+    for (unsigned s = 0; s < b.squares; ++s) even[s] = (odd >> s & 1 ? oddLow[s] : ~oddLow[s]) & used;
+  }
+  static bool has(const std::vector<uint64_t>& words, uint64_t p) { return words[p >> 6] >> (p & 63) & 1; }
+  void tick(uint64_t u, std::ostream* progress) const {
+    if ((u & 0x3fff) != 0) return;
+    limits::checkTime();
+    if (progress && count >= (uint64_t(1) << 24) && (u & (count / 8 - 1)) == 0 && u)
+      *progress << "  ... " << u * 100 / count << "% of the words" << std::endl;
+  }
+
+  const Small& b;
+  const unsigned low;      // squares 0..low-1 are a word's bits
+  uint64_t count, used;    // the words; the bits of a word in use
+  uint64_t lacks[6] = {};  // [s]: bit l set when l has no queen on low square s
+  uint64_t layer[7] = {};  // [k]: bit l set when l has k queens
+ private:
+  std::vector<uint64_t> oddLow;                     // [s]: bit l set when s is attacked an odd number of times by l
+  std::vector<std::array<uint64_t, 1024>> oddHigh;  // [c][10 high queens]: the squares they attack an odd number of times
+};
+
+// The legal positions of the standard game, in increasing order of words.
+// A legal set P makes P + s legal for every open s; every word a word's
+// sets reach by a high move is a later word, so a word is complete (every
+// earlier word has added its sets) when its turn comes, and then its own
+// low moves are repeated until they add nothing more.
+std::vector<uint64_t> legalWords(const Words& w, std::ostream* progress) {
+  limits::reserve(w.count * 8, "the bitmap of legal positions");
+  std::vector<uint64_t> legal(w.count, 0);
+  legal[0] = 1;  // the empty board
+  uint64_t even[64];
+  for (uint64_t u = 0; u < w.count; ++u) {
+    w.tick(u, progress);
+    uint64_t word = legal[u];
+    if (word == 0) continue;
+    w.evenMasks(u, even);
+    for (uint64_t before = 0; before != word;) {
+      before = word;
+      for (unsigned s = 0; s < w.low; ++s) word |= (word & w.lacks[s] & even[s]) << (1u << s);
+    }
+    legal[u] = word;
+    for (uint64_t free = ~u & (w.count - 1); free; free &= free - 1) {
+      const unsigned t = unsigned(std::countr_zero(free));
+      legal[u | uint64_t(1) << t] |= word & even[w.low + t];
+    }
+  }
+  return legal;
+}
+
+// The sets (legal or not) whose player to move wins the standard game: P is
+// won when some open s makes P + s lost.  Words in decreasing order, so a
+// high move's word is final; within a word, sets with more low queens first.
+std::vector<uint64_t> winWords(const Words& w, std::ostream* progress) {
+  limits::reserve(w.count * 8, "the bitmap of won positions");
+  std::vector<uint64_t> won(w.count, 0);
+  uint64_t even[64];
+  for (uint64_t u = w.count; u-- > 0;) {
+    w.tick(w.count - 1 - u, progress);
+    w.evenMasks(u, even);
+    uint64_t word = 0;
+    for (uint64_t free = ~u & (w.count - 1); free; free &= free - 1) {
+      const unsigned t = unsigned(std::countr_zero(free));
+      word |= even[w.low + t] & ~won[u | uint64_t(1) << t];
+    }
+    for (unsigned k = w.low + 1; k-- > 0;)  // bit l + 2^s of ~word: P + s is lost
+      for (unsigned s = 0; s < w.low; ++s) word |= w.layer[k] & w.lacks[s] & even[s] & (~word >> (1u << s));
+    won[u] = word & w.used;
+  }
+  return won;
+}
+
+// Burnside's lemma: the legal positions of k queens fall into classes under
+// the square's 8 symmetries (each maps legal positions onto legal positions:
+// it preserves lines, so attacks, so moves), and their number is the average
+// over the 8 of the legal positions of k queens each maps onto themselves.
+// A set fixed by a symmetry is a union of its cycles of squares: at most
+// 2^21 of them on 6x6, where the identity's are the totals themselves.
+std::vector<uint64_t> classesByBurnside(const Small& b, const std::vector<uint64_t>& legal, const std::vector<uint64_t>& totals) {
+  std::vector<uint64_t> fixed = totals;
+  const auto g = symmetries(b.n);
+  for (unsigned t = 1; t < 8; ++t) {
+    std::vector<uint64_t> cycles;
+    uint64_t seen = 0;
+    for (unsigned s = 0; s < b.squares; ++s) {
+      if (seen >> s & 1) continue;
+      uint64_t cycle = 0;
+      for (unsigned x = s; !(cycle >> x & 1); x = g[t][x]) cycle |= uint64_t(1) << x;
+      seen |= cycle, cycles.push_back(cycle);
+    }
+    for (uint64_t pick = 0; pick < uint64_t(1) << cycles.size(); ++pick) {
+      uint64_t p = 0;
+      for (size_t c = 0; c < cycles.size(); ++c)
+        if (pick >> c & 1) p |= cycles[c];
+      fixed[std::popcount(p)] += Words::has(legal, p);
+    }
+  }
+  for (uint64_t& f : fixed) {
+    if (f % 8) throw Rejection("the checker's count of fixed legal positions is not a multiple of 8 (Burnside's lemma fails)");
+    f /= 8;
+  }
+  return fixed;
 }
 
 // The same for removals from `start` (the complementary rule): P - s < P, so
@@ -263,6 +402,9 @@ void checkFewestLocking(const Small& b, uint64_t count, capnp::List<uint16_t>::R
 
 }  // namespace
 
+std::vector<uint64_t> legalBitmap(const Small& b, std::ostream* progress) { return legalWords(Words(b), progress); }
+std::vector<uint64_t> wonBitmap(const Small& b, std::ostream* progress) { return winWords(Words(b), progress); }
+
 std::string verifyExhaustive(Mod2Claim::Reader claim, unsigned n, std::ostream* announce) {
   const Small b(n);
   const std::string board = boardText(n), game = "the mod-2 game on " + board;
@@ -295,16 +437,29 @@ std::string verifyExhaustive(Mod2Claim::Reader claim, unsigned n, std::ostream* 
            "complementary mod-2 game started from the full board less g, for every square g of " + board;
   }
 
-  // legalCount, mostQueens and playCount: the one pass over all 2^(n^2) sets.
-  const bool plays = what == Mod2Exhaustive::PLAY_COUNT;
+  // legalCount, mostQueens, playCount and outcome: one pass over all 2^(n^2) sets.
+  const bool plays = what == Mod2Exhaustive::PLAY_COUNT, outcome = what == Mod2Exhaustive::OUTCOME;
   const auto statedTotals = claim.getTotals(), statedClasses = claim.getClasses();
   const size_t length = what == Mod2Exhaustive::LEGAL_COUNT ? b.squares + 1 : plays ? 1 : 0;
   if (statedTotals.size() != length || statedClasses.size() != (plays ? 0 : length))
     throw Rejection("totals and classes must have " + std::to_string(length) + " and " + std::to_string(plays ? 0 : length) + " entries");
-  if (announce)
+  const auto said = claim.getOutcome();
+  if (said != Outcome::WIN && said != Outcome::LOSS) throw Rejection("unknown outcome " + std::to_string(unsigned(said)));
+  const Words w(b);
+  if (announce) {
+    const uint64_t bytes = w.count * 8;
     *announce << "  mod-2 exhaustive: one pass over the 2^" << b.squares << " sets of " << board << " ("
-              << ((uint64_t(1) << b.squares) / 8 >> 10) << " KiB bitmap)" << std::endl;
-  const std::vector<bool> legal = legalSets(b);
+              << (bytes >> 30 ? std::to_string(bytes >> 30) + " GiB" : bytes >> 10 ? std::to_string(bytes >> 10) + " KiB" : std::to_string(bytes) + " bytes") << " bitmap"
+              << (outcome ? ", who wins each" : ", which are legal") << ")" << std::endl;
+  }
+  if (outcome) {
+    const bool wins = Words::has(winWords(w, announce), 0);
+    if (wins != (said == Outcome::WIN))
+      throw Rejection(std::string("the player to move at the empty board ") + (wins ? "wins" : "loses") + ", the claim says " +
+                      (wins ? "loses" : "wins"));
+    return std::string("the player to move ") + (wins ? "wins" : "loses") + " " + game;
+  }
+  const std::vector<uint64_t> legal = legalWords(w, announce);
 
   if (plays) {
     // plays(P) = 1 when P has no move, else the sum over P's moves of
@@ -312,7 +467,7 @@ std::string verifyExhaustive(Mod2Claim::Reader claim, unsigned n, std::ostream* 
     limits::reserve((uint64_t(1) << b.squares) * 8, "the play counts");
     std::vector<uint64_t> count(uint64_t(1) << b.squares, 0);
     for (uint64_t p = b.full + 1; p-- > 0;) {
-      if (!legal[p]) continue;
+      if (!Words::has(legal, p)) continue;
       const uint64_t open = b.moves(Rule::standard, p);
       uint64_t total = open ? 0 : 1;
       for (uint64_t m = open; m; m &= m - 1)
@@ -325,27 +480,16 @@ std::string verifyExhaustive(Mod2Claim::Reader claim, unsigned n, std::ostream* 
            " from the empty board to a position with no move";
   }
 
-  std::vector<uint64_t> totals(b.squares + 1, 0), classes(b.squares + 1, 0);
-  const auto g = symmetries(n);
-  for (uint64_t p = 0; p <= b.full; ++p) {
-    if ((p & 0xffff) == 0) limits::checkTime();
-    if (!legal[p]) continue;
-    const unsigned k = unsigned(std::popcount(p));
-    ++totals[k];
-    bool least = true;  // p is its class's representative: no image is smaller
-    for (unsigned t = 1; t < 8 && least; ++t) {
-      uint64_t image = 0;
-      for (uint64_t x = p; x; x &= x - 1) image |= uint64_t(1) << g[t][std::countr_zero(x)];
-      least = image >= p;
-    }
-    classes[k] += least;
-  }
+  std::vector<uint64_t> totals(b.squares + 1, 0);
+  for (uint64_t u = 0; u < w.count; ++u)
+    for (unsigned k = 0; k <= w.low; ++k) totals[std::popcount(u) + k] += unsigned(std::popcount(legal[u] & w.layer[k]));
   if (what == Mod2Exhaustive::MOST_QUEENS) {
     uint64_t most = b.squares;
     while (totals[most] == 0) --most;  // totals[0] = 1: the empty board
     if (most != count) throw Rejection("the most queens in a legal position is " + std::to_string(most) + ", the claim says " + std::to_string(count));
     return "the most queens in a legal position of " + game + " is " + std::to_string(most);
   }
+  const std::vector<uint64_t> classes = classesByBurnside(b, legal, totals);
   for (size_t k = 0; k < length; ++k) {
     if (statedTotals[k] != totals[k])
       throw Rejection("totals[" + std::to_string(k) + "] is " + std::to_string(statedTotals[k]) + ", the checker counts " + std::to_string(totals[k]));

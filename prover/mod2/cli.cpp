@@ -26,8 +26,11 @@ const char* kUsage = R"(prover mod2: the mod-2 queens game of Brown and Ladha, c
 Usage:
   prover mod2 play --n N (--construction C | --moves LIST) [--out FILE]
   prover mod2 structure --n N --fact no-complete|at-most-all-but-two [--out FILE]
-  prover mod2 count --n N [--out FILE]            legal positions, by queens and up to symmetry (n <= 5)
-  prover mod2 most --n N [--out FILE]             the most queens in a legal position (n <= 5)
+  prover mod2 count --n N [--out FILE]            legal positions, by queens and up to symmetry (n <= 6;
+                                                  n = 6: 8 GiB of memory, a few minutes)
+  prover mod2 most --n N [--out FILE]             the most queens in a legal position (n <= 6)
+  prover mod2 outcome --n N [--out FILE]          who wins from the empty board, by a pass over every set
+                                                  (n <= 6; n = 6: 8 GiB, a few minutes)
   prover mod2 fewest-locking --n N [--out FILE]   the fewest queens in a locked legal position (n <= 8)
   prover mod2 complement-map --n N [--out FILE]   Lemma 3's complement map is an isomorphism (n <= 4)
   prover mod2 plays --n N [--out FILE]            distinct plays from the empty board to the end (n <= 4)
@@ -214,7 +217,7 @@ std::optional<int> runStructure(const Args& a, Run& run) {
 // count and most: one pass over every mask.
 void prepareLegalCount(const Args& a, const std::vector<int>&, Run&) {
   requireStandard(a.rule, a.action);
-  requireRange(a.n, 1, kMaxDenseBoard, a.action);
+  requireRange(a.n, 1, a.given("baseline") ? kMaxDenseBoard : kMaxWordBoard, a.action);
 }
 
 std::optional<int> runLegalCount(const Args& a, Run& run) {
@@ -231,7 +234,7 @@ std::optional<int> runLegalCount(const Args& a, Run& run) {
                 c.mostQueens, workSeconds, run.seconds(), peakRssKiB());
     return 0;
   }
-  const LegalCount c = countLegal(n, run.progress());
+  const LegalCount c = countLegalWords(n, run.progress());
   run.endProgress();
   if (a.action == "count") {
     spec.exhaustive = Mod2Spec::Exhaustive::legalCount;
@@ -265,6 +268,20 @@ std::optional<int> runCountPrefix(const Args& a, Run& run) {
     std::printf("CLASSES: %llu up to symmetry; by queens: %s\n",
                 (unsigned long long)std::accumulate(c.classes.begin(), c.classes.end(), uint64_t{0}), joined(c.classes).c_str());
   return 0;
+}
+
+void prepareOutcome(const Args& a, const std::vector<int>&, Run&) {
+  requireStandard(a.rule, a.action);
+  requireRange(a.n, 1, kMaxWordBoard, a.action);
+}
+
+std::optional<int> runOutcome(const Args& a, Run& run) {
+  run.spec.kind = Mod2Spec::Kind::exhaustive;
+  run.spec.exhaustive = Mod2Spec::Exhaustive::outcome;
+  run.spec.win = firstPlayerWinsWords(a.n, run.progress());
+  run.endProgress();
+  run.stats = std::string("first_player=") + (run.spec.win ? "wins" : "loses") + " sets=" + std::to_string(uint64_t{1} << (a.n * a.n));
+  return std::nullopt;
 }
 
 void preparePlays(const Args& a, const std::vector<int>&, Run&) {
@@ -385,6 +402,7 @@ const Action kActions[] = {
     {"fewest-locking", prepareFewestLocking, runFewestLocking},
     {"complement-map", prepareComplementMap, runComplementMap},
     {"plays", preparePlays, runPlays},
+    {"outcome", prepareOutcome, runOutcome},
     {"prove", prepareGame, runGame},
     {"grundy", prepareGame, runGame},
     {"count-prefix", prepareCountPrefix, runCountPrefix},

@@ -23,7 +23,8 @@ namespace qcert::mod2 {
 
 constexpr int kMaxPlayBoard = 32;   // play and structure certificates
 constexpr int kMaxSmallBoard = 8;   // positions as 64-bit masks: games, fewest locking
-constexpr int kMaxDenseBoard = 5;   // passes over all 2^(n*n) sets
+constexpr int kMaxDenseBoard = 5;   // passes over all 2^(n*n) sets, one set at a time
+constexpr int kMaxWordBoard = 6;    // the same, 64 sets to a word (words.cpp)
 constexpr size_t kMaxReplies = size_t{1} << 22;
 constexpr uint32_t kMaxHeap = 64;
 constexpr size_t kMaxMoves = 1024;
@@ -141,6 +142,12 @@ LegalCount countLegal(int n, const Progress& progress = {});
 // The same for the positions with queens on squares 0..bits-1 only (n <= 6;
 // no classes unless bits = n*n): a measured slice of a pass out of reach.
 LegalCount countLegalPrefix(int n, int bits, const Progress& progress = {});
+// The same count by the word pass of words.cpp (n <= 6: the 6x6 board's
+// 2^36 sets in an 8 GiB bitmap), classes by Burnside's lemma.
+LegalCount countLegalWords(int n, const Progress& progress = {});
+// Whether the player to move wins the standard game from the empty board,
+// by the word pass over every set (n <= 6).
+bool firstPlayerWinsWords(int n, const Progress& progress = {});
 // Baseline: every mask tests legality by its own definition (P legal iff P is
 // empty or some queen q of P is open in P less q and P less q is legal), a
 // pull DP over all masks in increasing order; totals only.
@@ -235,10 +242,10 @@ struct Mod2Spec {
   // structure
   bool atMostAllButTwo = false;
   // exhaustive
-  enum class Exhaustive { legalCount, mostQueens, fewestLocking, complementMap, playCount } exhaustive = Exhaustive::legalCount;
+  enum class Exhaustive { legalCount, mostQueens, fewestLocking, complementMap, playCount, outcome } exhaustive = Exhaustive::legalCount;
   std::vector<uint64_t> totals, classes;
   Rule otherRule = Rule::standard;
-  // game
+  // game (and exhaustive outcome: win)
   std::vector<int> start;
   uint32_t heap = 0;
   bool win = false, grundy = false;
