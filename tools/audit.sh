@@ -401,7 +401,7 @@ run_job() {
   cpu_now() { times >"$log.times"; local a b; { read -r _ _; read -r a b; } <"$log.times"; printf -v "$1" '%d' $(($(times_us "$a") + $(times_us "$b"))); }
   if [ "${j_kind[$j]}" = prove ]; then
     local table=()
-    if [[ "$args" == count* ]]; then table=()  # no transposition table in counting
+    if [[ "$args" == count* || "$args" == mod2* || "$args" == partizan* ]]; then table=()  # no transposition table there
     elif [ -n "$tt" ]; then table=(--tt-mb "$tt"); elif [ "${c_est[$lead]}" -ge 60 ]; then table=(--tt-mb 4096); fi
     # The prover gets what is left of its time; stopped (SIGTERM, exit 3
     # keeping finished units), it decides nothing.
