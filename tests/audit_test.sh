@@ -33,9 +33,10 @@ fail() { echo "FAIL: $*"; [ -f "$tmp/out.txt" ] && tail -n 40 "$tmp/out.txt"; ex
 mkdir -p "$tmp/bin" "$tmp/certs"
 cat >"$tmp/bin/prover" <<'EOF'
 #!/usr/bin/env bash
-n="" out="" tenths=10 check=1
+n="" out="" tenths=10 check=1 family=$1
 while [ $# -gt 0 ]; do
   case "$1" in
+    --tt-mb) [ "$family" = mod2 ] && { echo "prover mod2: unrecognised option '--tt-mb'" >&2; exit 2; }; shift ;;
     --n) n=$2; shift ;;
     --out) out=$2; shift ;;
     --sleep-tenths) tenths=$2; shift ;;
@@ -235,3 +236,14 @@ run_audit "$tmp/out8" AUDIT_MANIFESTS="$tmp/v.claims" AUDIT_BUDGET=60 VERIFIED_C
 grep -q "^#run.*verified_checker=-" "$tmp/out8/results.tsv" || fail "#run does not say checker-verified was not used"
 tr '\n' ' ' <"$tmp/out.txt" | tr -s ' ' | grep -qF 'was not built or not used in this run: no claim is marked.' || fail "the table does not say it was not built"
 echo "ok: without checker-verified, the audit says so once and marks nothing"
+
+# 6. Only the queens game's prover has a transposition table: a mod-2 row
+# estimated at a minute or more gets no --tt-mb (it once failed with
+# "unrecognised option").
+{
+  echo "# A mod-2 source."
+  echo "t-mod2 | first player wins on the empty 3x3 board | mod2 outcome --n 3 | 60 | search: every set"
+} >"$tmp/m.claims"
+run_audit "$tmp/out9" AUDIT_MANIFESTS="$tmp/m.claims" AUDIT_BUDGET=200 || fail "audit exit $?"
+[ "$(status_of "$tmp/out9" t-mod2)" = certified ] || fail "the mod-2 row: $(status_of "$tmp/out9" t-mod2) $(detail_of "$tmp/out9" t-mod2)"
+echo "ok: a mod-2 row of a minute runs without --tt-mb"
