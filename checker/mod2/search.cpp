@@ -177,6 +177,7 @@ std::vector<uint64_t> classesByBurnside(const Small& b, const std::vector<uint64
       seen |= cycle, cycles.push_back(cycle);
     }
     for (uint64_t pick = 0; pick < uint64_t(1) << cycles.size(); ++pick) {
+      if ((pick & 0xffff) == 0) limits::checkTime();
       uint64_t p = 0;
       for (size_t c = 0; c < cycles.size(); ++c)
         if (pick >> c & 1) p |= cycles[c];
@@ -481,8 +482,10 @@ std::string verifyExhaustive(Mod2Claim::Reader claim, unsigned n, std::ostream* 
   }
 
   std::vector<uint64_t> totals(b.squares + 1, 0);
-  for (uint64_t u = 0; u < w.count; ++u)
+  for (uint64_t u = 0; u < w.count; ++u) {
+    w.tick(u, nullptr);
     for (unsigned k = 0; k <= w.low; ++k) totals[std::popcount(u) + k] += unsigned(std::popcount(legal[u] & w.layer[k]));
+  }
   if (what == Mod2Exhaustive::MOST_QUEENS) {
     uint64_t most = b.squares;
     while (totals[most] == 0) --most;  // totals[0] = 1: the empty board
