@@ -424,7 +424,7 @@ TEST(Mod2Exhaustive, WordBitmapsAgreeWithTheReferenceOnEverySet) {
   for (int n = 1; n <= 4; ++n) {
     SCOPED_TRACE(n);
     const qcert::checker::mod2::Small b{unsigned(n)};
-    const std::vector<uint64_t> legal = qcert::checker::mod2::legalBitmap(b), won = qcert::checker::mod2::wonBitmap(b);
+    const qcert::checker::mod2::Bitmap legal = qcert::checker::mod2::legalBitmap(b), won = qcert::checker::mod2::wonBitmap(b);
     const uint64_t sets = uint64_t(1) << (n * n);
     ASSERT_EQ(legal.size(), std::max<uint64_t>(1, sets / 64));
     const std::set<uint64_t> reference = Ref(n).legal();

@@ -90,7 +90,7 @@ class Words {
     for (size_t c = 0; c < oddHigh.size(); ++c) odd ^= oddHigh[c][(u >> (10 * c)) & 1023];
     for (unsigned s = 0; s < b.squares; ++s) even[s] = (odd >> s & 1 ? oddLow[s] : ~oddLow[s]) & used;
   }
-  static bool has(const std::vector<uint64_t>& words, uint64_t p) { return words[p >> 6] >> (p & 63) & 1; }
+  static bool has(const Bitmap& words, uint64_t p) { return words[p >> 6] >> (p & 63) & 1; }
   void tick(uint64_t u, std::ostream* progress) const {
     if ((u & 0x3fff) != 0) return;
     limits::checkTime();
@@ -113,9 +113,9 @@ class Words {
 // sets reach by a high move is a later word, so a word is complete (every
 // earlier word has added its sets) when its turn comes, and then its own
 // low moves are repeated until they add nothing more.
-std::vector<uint64_t> legalWords(const Words& w, std::ostream* progress) {
+Bitmap legalWords(const Words& w, std::ostream* progress) {
   limits::reserve(w.count * 8, "the bitmap of legal positions");
-  std::vector<uint64_t> legal(w.count, 0);
+  Bitmap legal(w.count);
   legal[0] = 1;  // the empty board
   uint64_t even[64];
   for (uint64_t u = 0; u < w.count; ++u) {
@@ -139,9 +139,9 @@ std::vector<uint64_t> legalWords(const Words& w, std::ostream* progress) {
 // The sets (legal or not) whose player to move wins the standard game: P is
 // won when some open s makes P + s lost.  Words in decreasing order, so a
 // high move's word is final; within a word, sets with more low queens first.
-std::vector<uint64_t> winWords(const Words& w, std::ostream* progress) {
+Bitmap winWords(const Words& w, std::ostream* progress) {
   limits::reserve(w.count * 8, "the bitmap of won positions");
-  std::vector<uint64_t> won(w.count, 0);
+  Bitmap won(w.count);
   uint64_t even[64];
   for (uint64_t u = w.count; u-- > 0;) {
     w.tick(w.count - 1 - u, progress);
@@ -164,7 +164,7 @@ std::vector<uint64_t> winWords(const Words& w, std::ostream* progress) {
 // over the 8 of the legal positions of k queens each maps onto themselves.
 // A set fixed by a symmetry is a union of its cycles of squares: at most
 // 2^21 of them on 6x6, where the identity's are the totals themselves.
-std::vector<uint64_t> classesByBurnside(const Small& b, const std::vector<uint64_t>& legal, const std::vector<uint64_t>& totals) {
+std::vector<uint64_t> classesByBurnside(const Small& b, const Bitmap& legal, const std::vector<uint64_t>& totals) {
   std::vector<uint64_t> fixed = totals;
   const auto g = symmetries(b.n);
   for (unsigned t = 1; t < 8; ++t) {
@@ -403,8 +403,8 @@ void checkFewestLocking(const Small& b, uint64_t count, capnp::List<uint16_t>::R
 
 }  // namespace
 
-std::vector<uint64_t> legalBitmap(const Small& b, std::ostream* progress) { return legalWords(Words(b), progress); }
-std::vector<uint64_t> wonBitmap(const Small& b, std::ostream* progress) { return winWords(Words(b), progress); }
+Bitmap legalBitmap(const Small& b, std::ostream* progress) { return legalWords(Words(b), progress); }
+Bitmap wonBitmap(const Small& b, std::ostream* progress) { return winWords(Words(b), progress); }
 
 std::string verifyExhaustive(Mod2Claim::Reader claim, unsigned n, std::ostream* announce) {
   const Small b(n);
@@ -460,7 +460,7 @@ std::string verifyExhaustive(Mod2Claim::Reader claim, unsigned n, std::ostream* 
                       (wins ? "loses" : "wins"));
     return std::string("the player to move ") + (wins ? "wins" : "loses") + " " + game;
   }
-  const std::vector<uint64_t> legal = legalWords(w, announce);
+  const Bitmap legal = legalWords(w, announce);
 
   if (plays) {
     // plays(P) = 1 when P has no move, else the sum over P's moves of
