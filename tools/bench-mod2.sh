@@ -2,8 +2,9 @@
 # make bench-mod2: the mod-2 game of Brown and Ladha at n = 5 (BENCH_MOD2_N), qcert
 # against a plain baseline built into the same prover and run in the same
 # invocation, so ratios survive a noisy machine:
-#   count   qcert: one forward pass over the 2^(n*n) masks in increasing order,
-#           a legal mask marking mask|s for each open square s (bitmap);
+#   count   qcert: one forward pass over the 2^(n*n) masks, 64 to a machine
+#           word (prover/mod2/words.cpp: a word's 64 sets move together),
+#           classes by Burnside's lemma;
 #           baseline: the simplest DP, every mask tests its own legality by the
 #           definition (some queen q is open in P less q, and P less q is legal),
 #           a byte per mask.
@@ -12,6 +13,9 @@
 #           is a loss"; baseline: the mex rule over every one of the 2^(n*n)
 #           masks in decreasing order (no certificate).
 #   prove   qcert only: the outcome of the empty board and its certificate.
+#   outcome qcert only: the same outcome by the backward word pass over every
+#           mask; the certificate is the claim alone (the checker repeats the
+#           pass), to compare with prove's reply table.
 # Each qcert certificate is then checked by the checker (wall time and its
 # peak RSS); a checker that rejects or cannot read the certificate prints
 # "fail" in that column and the script goes on.
@@ -44,6 +48,8 @@ run() {  # task config
   case $task in
     count) result="legal $(field legal "$stats"), most $(field most "$stats")"
            positions=$(field legal "$stats"); moves=$(field masks "$stats") ;;
+    outcome) result="first player $(field first_player "$stats")"
+             positions=-; moves=$(field sets "$stats") ;;
     *) result="G(empty) = $(field grundy_value "$stats")"
        [ "$config" = qcert ] && result="$result, $(field replies "$stats") replies"
        positions=$(field positions "$stats"); moves=$(field nodes "$stats"); [ -n "$moves" ] || moves=$positions ;;
@@ -69,11 +75,12 @@ run count qcert
 run grundy baseline
 run grundy qcert
 run prove qcert
+run outcome qcert
 echo
 awk -v b="${best[count,baseline]}" -v q="${best[count,qcert]}" 'BEGIN { printf "count: qcert %.1fx faster than the baseline DP\n", b / q }'
 awk -v b="${best[grundy,baseline]}" -v s="${best[grundy,solve]}" -v q="${best[grundy,qcert]}" \
   'BEGIN { printf "grundy: baseline mex pass over all masks %.2f s; qcert solve %.2f s (%.2fx the baseline), with the certificate %.2f s\n", b, s, s / b, q }'
-for t in count grundy prove; do
+for t in count grundy prove outcome; do
   [ -n "${best[$t,check]:-}" ] && awk -v t="$t" -v c="${best[$t,check]}" -v q="${best[$t,qcert]}" \
     'BEGIN { printf "%s: checker %.2f s, %.2fx the prover\n", t, c, c / q }'
 done
