@@ -108,6 +108,12 @@ TEST(UiDescribe, EveryOtherKind) {
   ASSERT_EQ(m.status, 0) << m.err;
   EXPECT_TRUE(has(m.out, "mod-2 game certificate")) << m.out;
   EXPECT_TRUE(has(m.out, "Claim 3.1's order")) << m.out;
+  const std::string outcome = proved(dir, "o4", {"mod2", "outcome", "--n", "4"});
+  ASSERT_FALSE(outcome.empty());
+  const QRun o = runUi({"describe", outcome});
+  ASSERT_EQ(o.status, 0) << o.err;
+  EXPECT_TRUE(has(o.out, "who wins from the empty board")) << o.out;
+  EXPECT_TRUE(has(o.out, "Claim:         the player to move wins\n")) << o.out;
   const QRun p = runUi({"describe", partizan});
   ASSERT_EQ(p.status, 0) << p.err;
   EXPECT_TRUE(has(p.out, "Claim:         Left, to move, ")) << p.out;

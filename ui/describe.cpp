@@ -361,8 +361,12 @@ std::string describeMod2(const Certificate& cert) {
     case Mod2Kind::EXHAUSTIVE: {
       static const char* const kFacts[] = {"the legal positions, by number of queens", "the most queens of a legal position",
                                            "the fewest queens of a locked position", "the complement map is an isomorphism",
-                                           "the number of distinct plays"};
-      out << field("Fact", std::string(kFacts[std::min(unsigned(c.getExhaustive()), 4u)]) + "; count " + std::to_string(c.getCount()));
+                                           "the number of distinct plays",
+                                           "who wins from the empty board (the checker solves every set of squares)",
+                                           "unknown"};
+      out << field("Fact", std::string(kFacts[std::min(unsigned(c.getExhaustive()), 6u)]) + "; count " + std::to_string(c.getCount()));
+      if (c.getExhaustive() == Mod2Exhaustive::OUTCOME)
+        out << field("Claim", std::string("the player to move ") + (c.getOutcome() == Outcome::WIN ? "wins" : "loses"));
       out << field("Totals", numbers(c.getTotals()));
       if (c.getClasses().size()) out << field("Classes", numbers(c.getClasses()));
       break;
