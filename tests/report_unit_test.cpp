@@ -11,6 +11,7 @@
 #include <set>
 #include <sstream>
 
+#include "prover/mod2/mod2.hpp"
 #include "ui/report.hpp"
 
 using namespace qcert::ui;
@@ -257,4 +258,35 @@ TEST(Report, ReplyTableFileErrorsNameTheLine) {
   std::string other = kRepliesHead;
   other.replace(other.find("16x16\n"), 6, "8x8\n");
   EXPECT_NE(replyError(other).find("line 3: the table is not of the empty 16x16 board"), std::string::npos);
+}
+
+// A mod-2 play the prover searched for (--construction fewest-locking) is
+// recorded only in its certificate: the page draws it from there, and only
+// for a certified claim whose file can be read.
+TEST(Report, SearchedMod2PlayIsDrawnFromItsCertificate) {
+  namespace m2 = qcert::mod2;
+  const std::string path = testing::TempDir() + "report-fewest-5.qcert";
+  m2::Mod2Spec spec;
+  spec.n = 5, spec.kind = m2::Mod2Spec::Kind::play, spec.end = m2::End::locked;
+  spec.moves = m2::fewestLocking(5).order;
+  ASSERT_EQ(spec.moves.size(), 5u);
+  m2::writeMod2Certificate(path, spec, "report test");
+  AuditResults r;
+  r.sources.push_back({"brown-ladha", "proofs/brown-ladha.claims", ""});
+  AuditClaim c;
+  c.source = "brown-ladha", c.id = "bl-4.4-n5-play", c.status = "certified", c.cert = path;
+  c.statement = "a legal play of the mod-2 game locks the 5x5 board with 5 queens";
+  c.args = "mod2 play --n 5 --construction fewest-locking";
+  r.claims.push_back(c);
+  const std::string board = "id=\"board-bl-4-4-n5-play\"";
+  const std::string html = auditHtml(r, 0);
+  ASSERT_NE(html.find(board), std::string::npos);
+  const size_t at = html.find(board);
+  const std::string svg = html.substr(at, html.find("</svg>", at) - at);
+  for (int k = 1; k <= 5; ++k) EXPECT_NE(svg.find(">" + std::to_string(k) + "</text>"), std::string::npos) << k;  // queens numbered
+  r.claims[0].status = "FAILED";
+  EXPECT_EQ(auditHtml(r, 0).find(board), std::string::npos);
+  r.claims[0].status = "certified", r.claims[0].cert = path + ".missing";
+  EXPECT_EQ(auditHtml(r, 0).find(board), std::string::npos);
+  std::remove(path.c_str());
 }

@@ -14,6 +14,9 @@
 #include <sstream>
 #include <stdexcept>
 
+#include <capnp/serialize.h>
+
+#include "checker/certificate_file.hpp"
 #include "prover/geometry.hpp"
 #include "prover/mod2/mod2.hpp"
 #include "ui/analysis.hpp"
@@ -21,6 +24,7 @@
 #include "ui/report/claim_text.hpp"
 #include "ui/report/svg.hpp"
 #include "ui/report/text.hpp"
+#include "schema/qcert.capnp.h"
 
 namespace qcert::ui {
 namespace {
@@ -91,8 +95,26 @@ std::string positionBoard(const AuditClaim& c, const ArgPosition& p, const std::
   return svgOf(b, boardId, c.statement, v.rows > 12 ? 16 : 22);
 }
 
+// The moves of a mod-2 certificate, or none when its file cannot be read:
+// for a play the prover searched for (--construction fewest-locking), which
+// only the certificate records.
+std::vector<int> mod2CertificateMoves(const std::string& path) {
+  try {
+    checker::MappedFile file(path);
+    const checker::Certificate cert = checker::readCertificate(file);
+    if (!cert.isMod2) return {};
+    capnp::FlatArrayMessageReader reader(cert.header);
+    std::vector<int> moves;
+    for (const uint16_t s : reader.getRoot<Header>().getMod2().getMoves()) moves.push_back(s);
+    return moves;
+  } catch (...) {
+    return {};
+  }
+}
+
 // The board of a mod-2 play ("mod2 play --n N --construction NAME" or
 // "--moves LIST", n <= 9), queens numbered in the order played; "" otherwise.
+// A searched play is drawn from its certificate, and only once certified.
 std::string mod2PlayBoard(const AuditClaim& c, const std::string& boardId) {
   const std::vector<std::string> a = splitWords(c.args);
   int n = 0;
@@ -109,7 +131,8 @@ std::string mod2PlayBoard(const AuditClaim& c, const std::string& boardId) {
   else if (construction == "brown-ladha-4.2") order = mod2::brownLadhaEvenLockedOrder(n);
   else if (construction == "all-but-two") order = mod2::allButTwoOrder(n);
   else if (!moves.empty()) order = mod2::parseSquareList(n, moves);
-  else return "";
+  else if (construction == "fewest-locking" && c.status == "certified") order = mod2CertificateMoves(c.cert);
+  if (order.empty() || *std::max_element(order.begin(), order.end()) >= n * n) return "";
   SvgBoard b;
   b.picture.rows = b.picture.cols = n;
   b.picture.squares.resize(size_t(n * n));
@@ -352,7 +375,8 @@ struct Html {
   void otherGames() {
     o << "<section id=\"other-games\"><h2>Positions of the other games</h2>\n"
          "<p>Boards for claims whose prover arguments give a position (queens already placed, holes, a named first move), "
-         "and the mod-2 game's constructions (queens numbered in the order played), n &le; 9. Dark circles: pieces; "
+         "and the mod-2 game's constructions and certified plays with the fewest locking queens (read from their certificates; "
+         "queens numbered in the order played), n &le; 9. Dark circles: pieces; "
          "dark crossed squares: holes; shaded: attacked.</p>\n";
     std::map<std::string, std::vector<std::string>> bySource;
     std::map<std::string, int> count;
