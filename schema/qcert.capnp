@@ -164,7 +164,7 @@ enum Mod2Exhaustive {
                      # rule's game graph and `otherRule`'s (docs/mod2-game.md)
   playCount @4;      # totals = [the number of distinct plays from the empty
                      # board to a position with no move] (the game tree's
-                     # leaves)
+                     # leaves; n <= 5)
   outcome @5;        # `outcome` is who wins the standard game from the empty
                      # board (n <= 6), by the checker's pass over every set
 }

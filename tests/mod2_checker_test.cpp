@@ -409,8 +409,8 @@ TEST(Mod2Exhaustive, FivesAndSixes) {
   EXPECT_REJECTED(bound(7, Mod2Exhaustive::MOST_QUEENS, 34));
   EXPECT_REJECTED(bound(9, Mod2Exhaustive::FEWEST_LOCKING, 5));
   EXPECT_REJECTED(bound(4, Mod2Exhaustive::FEWEST_LOCKING, 17));
-  EXPECT_REJECTED(check([](Mod2Claim::Builder b) {
-    b.setBoardSize(5), b.setKind(Mod2Kind::EXHAUSTIVE), b.setExhaustive(Mod2Exhaustive::PLAY_COUNT), setList(b.initTotals(1), {1});
+  EXPECT_REJECTED(check([](Mod2Claim::Builder b) {  // 2^36 counts of 8 bytes: past what playCount does
+    b.setBoardSize(6), b.setKind(Mod2Kind::EXHAUSTIVE), b.setExhaustive(Mod2Exhaustive::PLAY_COUNT), setList(b.initTotals(1), {1});
   }));
   EXPECT_REJECTED(check([](Mod2Claim::Builder b) {
     b.setBoardSize(3), b.setKind(Mod2Kind::EXHAUSTIVE), b.setExhaustive(static_cast<Mod2Exhaustive>(9));
@@ -610,7 +610,7 @@ TEST(Mod2Limits, ARaisedTimeFlagStopsEverySearch) {
   g.heap = 2;
   const auto [win, rows] = solve(g);
   const std::vector<Fill> fills = {exhaustive(5, Mod2Exhaustive::MOST_QUEENS, 25), exhaustive(6, Mod2Exhaustive::FEWEST_LOCKING, 5),
-                                   exhaustive(4, Mod2Exhaustive::COMPLEMENT_MAP, 0), exhaustive(4, Mod2Exhaustive::PLAY_COUNT, 0),
+                                   exhaustive(4, Mod2Exhaustive::COMPLEMENT_MAP, 0), exhaustive(5, Mod2Exhaustive::PLAY_COUNT, 0),
                                    exhaustive(5, Mod2Exhaustive::OUTCOME, 0),
                                    gameFill(g, win, rows), gameFill(g, !win, rows)};
   for (size_t i = 0; i < fills.size(); ++i) {

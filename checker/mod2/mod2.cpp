@@ -81,7 +81,7 @@ std::string verifyMod2Certificate(const Certificate& cert, std::ostream* announc
         case Mod2Exhaustive::OUTCOME: uses |= kOutcome, name = "outcome"; break;
         case Mod2Exhaustive::FEWEST_LOCKING: uses |= kCount | kMoves, max = 8, name = "fewestLocking"; break;
         case Mod2Exhaustive::COMPLEMENT_MAP: uses |= kOtherRule, max = 4, name = "complementMap"; break;
-        case Mod2Exhaustive::PLAY_COUNT: uses |= kTotals, max = 4, name = "playCount"; break;
+        case Mod2Exhaustive::PLAY_COUNT: uses |= kTotals, max = 5, name = "playCount"; break;
         default: throw Rejection("unknown exhaustive claim " + std::to_string(unsigned(claim.getExhaustive())));
       }
       requireSize(n, max, name);

@@ -464,10 +464,12 @@ std::string verifyExhaustive(Mod2Claim::Reader claim, unsigned n, std::ostream* 
 
   if (plays) {
     // plays(P) = 1 when P has no move, else the sum over P's moves of
-    // plays(P + s): larger masks first.  Only legal sets are read.
+    // plays(P + s): larger masks first.  Only legal sets are read.  n <= 5:
+    // 2^25 counts, 256 MiB; a sum past 2^64 rejects.
     limits::reserve((uint64_t(1) << b.squares) * 8, "the play counts");
     std::vector<uint64_t> count(uint64_t(1) << b.squares, 0);
     for (uint64_t p = b.full + 1; p-- > 0;) {
+      if ((p & 0xffff) == 0) limits::checkTime();
       if (!Words::has(legal, p)) continue;
       const uint64_t open = b.moves(Rule::standard, p);
       uint64_t total = open ? 0 : 1;

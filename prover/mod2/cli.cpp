@@ -33,7 +33,7 @@ Usage:
                                                   (n <= 6; n = 6: 8 GiB, a few minutes)
   prover mod2 fewest-locking --n N [--out FILE]   the fewest queens in a locked legal position (n <= 8)
   prover mod2 complement-map --n N [--out FILE]   Lemma 3's complement map is an isomorphism (n <= 4)
-  prover mod2 plays --n N [--out FILE]            distinct plays from the empty board to the end (n <= 4)
+  prover mod2 plays --n N [--out FILE]            distinct plays from the empty board to the end (n <= 5)
   prover mod2 count-prefix --n N --squares B      legal positions using squares 0..B-1 only (n <= 6; a
                                                   measurement, no certificate: docs/mod2-game.md, n = 6)
   prover mod2 prove --n N [--rule R] [--moves LIST] [--heap H] [--out FILE]
@@ -286,7 +286,7 @@ std::optional<int> runOutcome(const Args& a, Run& run) {
 
 void preparePlays(const Args& a, const std::vector<int>&, Run&) {
   requireStandard(a.rule, a.action);
-  requireRange(a.n, 1, 4, a.action);
+  requireRange(a.n, 1, 5, a.action);
 }
 
 std::optional<int> runPlays(const Args& a, Run& run) {

@@ -284,10 +284,10 @@ FewestLocking fewestLocking(int n, const Progress& progress) {
 }
 
 uint64_t countPlays(int n) {
-  if (n < 1 || n > 4) throw std::invalid_argument("plays: n must be between 1 and 4, got " + std::to_string(n));
+  if (n < 1 || n > 5) throw std::invalid_argument("plays: n must be between 1 and 5, got " + std::to_string(n));
   const Small g(n);
   // plays(P) = 1 without a move, else the sum over moves; every move adds a
-  // queen, so decreasing masks see their successors first.
+  // queen, so decreasing masks see their successors first. n = 5: 256 MiB.
   std::vector<uint64_t> plays(size_t{1} << g.sq);
   for (uint64_t P = g.full + 1; P-- > 0;) {
     const uint64_t m = g.moves(P, Rule::standard);
