@@ -56,8 +56,8 @@ struct WordBoard {
 
 // A bitmap of `words` zero words. calloc, not std::vector: the system hands
 // big blocks over as fresh zeroed pages, so the 8 GiB of a 6x6 pass are not
-// written once up front (17 s on the development machine) but zeroed as the
-// pass first touches them.
+// written once before the pass starts (and its progress with it) but zeroed
+// as the pass first touches them.
 struct FreeWords {
   void operator()(uint64_t* p) const { std::free(p); }
 };
