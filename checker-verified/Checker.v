@@ -113,19 +113,43 @@ Proof.
   - now apply Hh.
 Qed.
 
+(* ---- Loops over a heap's options. ---- *)
+
+(* existsb and forallb over seq i len (i, i + 1, ..., i + len - 1, in that
+   order), written as loops whose recursive call is the last thing done, so
+   that the extracted OCaml is tail-recursive: a heap of a million counters
+   needs no million stack frames (Coq's seq, extracted, does). *)
+Fixpoint exists_from (f : nat -> bool) (i len : nat) : bool :=
+  match len with
+  | 0 => false
+  | S l => f i || exists_from f (S i) l
+  end.
+
+Fixpoint forall_from (f : nat -> bool) (i len : nat) : bool :=
+  match len with
+  | 0 => true
+  | S l => f i && forall_from f (S i) l
+  end.
+
+Lemma exists_from_seq f len : forall i, exists_from f i len = existsb f (seq i len).
+Proof. induction len as [|len IH]; intro i; simpl; [reflexivity|now rewrite IH]. Qed.
+
+Lemma forall_from_seq f len : forall i, forall_from f i len = forallb f (seq i len).
+Proof. induction len as [|len IH]; intro i; simpl; [reflexivity|now rewrite IH]. Qed.
+
 (* ---- The exhaustive solver: plain negamax. ---- *)
 
 Fixpoint solve (fuel : nat) (L : list square) (h : nat) : bool :=
   match fuel with
   | 0 => false
   | S f => existsb (fun s => negb (solve f (after s L) h)) L
-           || existsb (fun h' => negb (solve f L h')) (seq 0 h)
+           || exists_from (fun h' => negb (solve f L h')) 0 h
   end.
 
 Lemma solve_sound fuel : forall L h, length L + h < fuel ->
   (solve fuel L h = true -> Won L h) /\ (solve fuel L h = false -> Lost L h).
 Proof.
-  induction fuel as [|f IH]; intros L h Hf; [lia|]. simpl. split.
+  induction fuel as [|f IH]; intros L h Hf; [lia|]. simpl. rewrite exists_from_seq. split.
   - intro E. apply orb_true_iff in E as [E|E].
     + apply existsb_exists in E as [s [Hs E]]. apply negb_true_iff in E.
       apply won_place with s; auto.
@@ -256,7 +280,7 @@ Definition ok (k : key) : bool :=
 
 (* Every move from (L, h) leads to a position that is ok. *)
 Definition all_moves_ok (L : list square) (h : nat) : bool :=
-  forallb (fun s => ok (after s L, h)) L && forallb (fun h' => ok (L, h')) (seq 0 h).
+  forallb (fun s => ok (after s L, h)) L && forall_from (fun h' => ok (L, h')) 0 h.
 
 (* The reply is legal at (L, h), and every move after it leads to an ok position. *)
 Definition entry_ok (L : list square) (h : nat) (r : reply) : bool :=
@@ -284,7 +308,8 @@ Qed.
 Lemma all_moves_ok_lost m L h :
   index_sound -> keys_won m -> all_moves_ok L h = true -> length L + h <= m -> Lost n L h.
 Proof.
-  intros Hidx IH E Hm. unfold all_moves_ok in E. apply andb_true_iff in E as [E1 E2].
+  intros Hidx IH E Hm. unfold all_moves_ok in E. rewrite forall_from_seq in E.
+  apply andb_true_iff in E as [E1 E2].
   rewrite forallb_forall in E1, E2. apply lost_intro.
   - intros s Hs. apply (ok_won m); auto. pose proof (after_length_lt s L Hs). lia.
   - intros h' Hh'. apply (ok_won m); [auto|auto| |lia]. apply E2. apply in_seq. lia.
@@ -366,6 +391,12 @@ Inductive verdict : Type :=
   | bad_entry (i : nat)
   | bad_root.
 
+(* The board and the given queens of a claim. *)
+Definition claim_board (c : claim) : nat :=
+  match c with claim_wins n _ _ | claim_loses n _ _ | claim_grundy n _ _ => n end.
+Definition claim_queens (c : claim) : list square :=
+  match c with claim_wins _ qs _ | claim_loses _ qs _ | claim_grundy _ qs _ => qs end.
+
 (* The input: the hash of the index (any function), the solver's cut-off
    K, the entries. *)
 Definition input : Type := ((key -> positive) * nat * list entry)%type.
@@ -381,7 +412,7 @@ Definition verify (c : claim) (x : input) : verdict :=
         | claim_loses n qs h => all_moves_ok K hash idx (live n qs) h
         | claim_grundy n qs g => all_moves_ok K hash idx (live n qs) g
         end in
-      if root_ok then accepted else bad_root
+      if root_ok && placed (claim_board c) (claim_queens c) then accepted else bad_root
   end.
 
 Definition check_claim (c : claim) (x : input) : bool :=
@@ -402,13 +433,14 @@ Proof.
     - apply keys_of_in.
     - intros k r Hin. exact (Hent (k, r) Hin). }
   assert (forall n m, keys_won n keys m) as Hall by (intros n m L h _; apply Hkeys).
-  destruct c as [n qs h|n qs h|n qs g]; simpl.
-  - destruct (ok _ _ _ _) eqn:E; [|congruence]. intros _.
+  destruct c as [n qs h|n qs h|n qs g]; simpl;
+    destruct (placed n qs) eqn:P; rewrite ?andb_true_r, ?andb_false_r; try congruence.
+  - destruct (ok _ _ _ _) eqn:E; [|congruence]. intros _. split; [reflexivity|].
     enough (Won n (live n qs) h) as W by exact (W qs eq_refl).
     apply (ok_won K hash idx n keys (S (length (live n qs) + h))); auto.
-  - destruct (all_moves_ok _ _ _ _ _) eqn:E; [|congruence]. intros _.
+  - destruct (all_moves_ok _ _ _ _ _) eqn:E; [|congruence]. intros _. split; [reflexivity|].
     exact (all_moves_ok_lost K hash idx n keys _ _ _ Hidx (Hall n _) E (le_n _) qs eq_refl).
-  - destruct (all_moves_ok _ _ _ _ _) eqn:E; [|congruence]. intros _.
+  - destruct (all_moves_ok _ _ _ _ _) eqn:E; [|congruence]. intros _. split; [reflexivity|].
     apply sprague_grundy_step.
     exact (all_moves_ok_lost K hash idx n keys _ _ _ Hidx (Hall n _) E (le_n _) qs eq_refl).
 Qed.

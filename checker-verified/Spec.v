@@ -116,19 +116,29 @@ Definition odd_board_first_player_wins_statement : Prop :=
 
 (* ---- The claims that the certificate checker (Checker.v) verifies. ---- *)
 
-(* A claim about the n x n board with the queens qs placed: the player to
-   move wins when a Nim heap of h counters is added, or loses, or the
+(* A claim about the n x n board with the queens qs placed by moves of the
+   game (placed, below): the player to move wins when a Nim heap of h counters is added, or loses, or the
    queens alone (no heap) have the Grundy value g. *)
 Inductive claim : Type :=
   | claim_wins (n : nat) (qs : list square) (h : nat)
   | claim_loses (n : nat) (qs : list square) (h : nat)
   | claim_grundy (n : nat) (qs : list square) (g : nat).
 
+(* The given queens could have been placed by moves of the game: each one,
+   from the last of the list to the first (the list holds the latest first,
+   as a move adds to its front), on a square free of the ones before it. So
+   no two attack each other and no square is named twice. *)
+Fixpoint placed (n : nat) (qs : list square) : bool :=
+  match qs with
+  | [] => true
+  | s :: before => free n before s && placed n before
+  end.
+
 Definition claim_holds (c : claim) : Prop :=
   match c with
-  | claim_wins n qs h => wins n (Pos qs h)
-  | claim_loses n qs h => loses n (Pos qs h)
-  | claim_grundy n qs g => grundy n (Pos qs 0) g
+  | claim_wins n qs h => placed n qs = true /\ wins n (Pos qs h)
+  | claim_loses n qs h => placed n qs = true /\ loses n (Pos qs h)
+  | claim_grundy n qs g => placed n qs = true /\ grundy n (Pos qs 0) g
   end.
 
 (* A checker is sound when every claim it accepts holds, whatever the

@@ -12,6 +12,10 @@
 #     to another legal move that does not win, a missing entry; and exit 2 on
 #     tables it cannot read. The unchanged tables are VERIFIED first, so each
 #     REJECTED is due to the change. A corrupted certificate: REJECTED.
+#   verified_checker_test.sh hostile BIN_DIR CERTS_DIR
+#     Hostile and odd input: a heap of 1,000,000, given queens that attack each
+#     other or repeat, files that are not regular files, a huge cut-off, the
+#     time and memory limits; --json's object (parsed by python3) and --version.
 # Exit 1, naming each failure; 0 when all hold.
 set -uo pipefail
 mode=$1 bin=$2 certs=$3
@@ -112,8 +116,88 @@ elif [ "$mode" = mutants ]; then
   "$bin/checker-verified" --version | grep -q '^checker-verified ' || fail "--version"
   "$bin/checker-verified" > /dev/null 2>&1; [ $? -eq 2 ] || fail "no argument: exit 2"
   "$bin/checker-verified" "$tmp/none.qcert" > /dev/null 2>&1; [ $? -eq 2 ] || fail "a missing certificate: exit 2"
+elif [ "$mode" = hostile ]; then
+  tmp=$(mktemp -d)
+  trap 'rm -rf "$tmp"' EXIT
+  # run NAME WANT_EXIT WANT_PREFIX SECONDS ARGS...: checker-verified ARGS must
+  # answer within SECONDS with WANT_EXIT, stdout starting with WANT_PREFIX.
+  run() {
+    local name=$1 want=$2 prefix=$3 secs=$4 out rc; shift 4
+    out=$(timeout -k 2 "$secs" "$bin/checker-verified" "$@" 2>"$tmp/err" </dev/null)
+    rc=$?
+    if [ $rc -ne "$want" ] || [[ "$out" != "$prefix"* ]]; then
+      fail "$name: exit $rc, '$(head -c 300 <<<"$out")' '$(head -c 300 "$tmp/err")' (wanted exit $want, '$prefix...')"
+    else
+      echo "ok   $name: exit $rc ${out:-$(head -1 "$tmp/err")}"
+    fi
+  }
+  table() { printf 'qcert-table 1\nboard %s\nclaim %s\nqueens %s\ncutoff %s\nend\n' "$@"; }
+  # A huge heap: the proved loops over a heap's options are tail-recursive
+  # (the extracted seq was not: a stack overflow at 600,000).
+  table 1 "win 1000000" 0 20 > "$tmp/heap.table"
+  run "a heap of 1,000,000 on the 1x1 board" 0 "VERIFIED: first player wins on the empty 1x1 board with a Nim heap of 1000000 added" 60 --table "$tmp/heap.table"
+  # Given queens that are no position of the game: part of the proved claim.
+  table 4 "loss 0" "2 0 0 0 1" 20 > "$tmp/attack.table"
+  run "given queens a1, b1 that attack each other" 1 "REJECTED: the claim is not shown: the given queens are not a position" 30 --table "$tmp/attack.table"
+  table 4 "loss 0" "2 0 0 0 0" 20 > "$tmp/repeat.table"
+  run "a given queen named twice (a1, a1)" 1 "REJECTED: the claim is not shown: the given queens are not a position" 30 --table "$tmp/repeat.table"
+  table 4 "win 0" "2 0 0 1 2" 20 > "$tmp/legal.table"
+  run "given queens a1, c2 (legal: the same check passes)" 0 "VERIFIED: the player to move wins on the 4x4 board after queens a1 (0,0), c2 (1,2)" 30 --table "$tmp/legal.table"
+  # Files that are not files.
+  run "--table /dev/zero" 2 "" 10 --table /dev/zero
+  mkfifo "$tmp/fifo"
+  run "--table on a FIFO" 2 "" 10 --table "$tmp/fifo"
+  run "a FIFO as the certificate" 2 "" 10 "$tmp/fifo"
+  run "a directory" 2 "" 10 --table "$tmp"
+  run "an empty name" 2 "" 10 --table ""
+  head -c 100000 /dev/zero > "$tmp/zeros"
+  run "a file of zero bytes" 2 "" 10 --table "$tmp/zeros"
+  grep -q "'" "$tmp/err" && ! grep -qP '\x00' "$tmp/err" || fail "the zero bytes are echoed raw: $(od -c "$tmp/err" | head -3)"
+  # Limits: a cut-off past 30 is refused before any search (a 61-byte table
+  # of the 14x14 board with cut-off 1000 asked the solver for the whole
+  # board); the n = 12 outcome takes about 4 s (1 s to export, 3 s to check);
+  # a table of 300,000 entries holds more than 64 MiB.
+  table 14 "win 0" 0 1000 > "$tmp/big-cutoff.table"
+  run "a cut-off of 1000" 2 "" 10 --table "$tmp/big-cutoff.table"
+  "$bin/export-table" "$certs/jenrich-n12.qcert" > "$tmp/n12.table" 2>/dev/null || fail "export-table on jenrich-n12"
+  run "--time-limit 1 on the n = 12 table" 2 "NOT CHECKED: time limit of 1 s" 10 --time-limit 1 --table "$tmp/n12.table"
+  run "--time-limit 1 on the n = 12 certificate" 2 "NOT CHECKED: time limit of 1 s" 10 --time-limit 1 "$certs/jenrich-n12.qcert"
+  { printf 'qcert-table 1\nboard 6\nclaim win 0\nqueens 0\ncutoff 20\n'
+    awk 'BEGIN { for (i = 0; i < 300000; i++) print "e 0 q 0 0 1 0 0" }'; echo end; } > "$tmp/long.table"
+  run "--max-memory 64 on a table of 300,000 entries" 2 "NOT CHECKED: memory limit of 64 MiB" 60 --max-memory 64 --table "$tmp/long.table"
+  run "--cutoff 31" 2 "" 10 --cutoff 31 "$certs/jenrich-n6.qcert"
+  run "--time-limit x" 2 "" 10 --time-limit x "$certs/jenrich-n6.qcert"
+  run "--time-limit passed on to export-table" 0 "VERIFIED: first player wins on the empty 6x6 board" 60 --time-limit 50 --max-memory 4096 "$certs/jenrich-n6.qcert"
+  # --json: one object on stdout, the exit status unchanged.
+  for case in "0 $certs/jenrich-n6.qcert" "1 --table $tmp/attack.table" "2 --table /dev/zero"; do
+    read -r want args <<<"$case"
+    # shellcheck disable=SC2086
+    timeout 60 "$bin/checker-verified" --json $args >"$tmp/json" 2>/dev/null
+    rc=$?
+    if [ $rc -ne "$want" ]; then fail "--json $args: exit $rc, wanted $want"; continue; fi
+    python3 - "$tmp/json" "$want" "$certs/jenrich-n6.qcert" <<'PY' || fail "--json $args: $(head -c 400 "$tmp/json")"
+import hashlib, json, sys
+text = open(sys.argv[1]).read()
+assert text.count("\n") == 1, "one line"
+o = json.loads(text)
+want = int(sys.argv[2])
+assert o["verdict"] == ["VERIFIED", "REJECTED", "NOT CHECKED"][want], o["verdict"]
+assert o["exit_status"] == want
+assert o["checker"] == "checker-verified" and o["version"] and o["commit"]
+assert isinstance(o["wall_seconds"], float) and isinstance(o["peak_memory_mib"], int)
+if want == 0:
+    assert o["statement"] == "first player wins on the empty 6x6 board (queens game)", o["statement"]
+    assert o["claim"] == {"kind": "win", "board": 6, "queens": [], "heap": 0}, o["claim"]
+    data = open(sys.argv[3], "rb").read()
+    assert o["bytes"] == len(data) and o["sha256"] == hashlib.sha256(data).hexdigest()
+else:
+    assert o["reason"] and "statement" not in o
+PY
+    echo "ok   --json $args: exit $rc"
+  done
+  "$bin/checker-verified" --version | grep -qE '^checker-verified [0-9.]+ \(commit [0-9a-f]{12}(-dirty)?|unknown' || fail "--version names no commit: $("$bin/checker-verified" --version)"
 else
-  echo "usage: verified_checker_test.sh certs|mutants BIN_DIR CERTS_DIR" >&2
+  echo "usage: verified_checker_test.sh certs|mutants|hostile BIN_DIR CERTS_DIR" >&2
   exit 2
 fi
 [ $failures -eq 0 ] || { echo "$failures failure(s)"; exit 1; }

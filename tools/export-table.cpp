@@ -3,7 +3,8 @@
 // table").  Nothing it writes is believed: the verified check accepts a table
 // only when it proves the claim.
 //
-//   export-table [--cutoff K] FILE.qcert     the table on stdout
+//   export-table [--cutoff K] [--time-limit S] [--max-memory MiB] FILE.qcert
+//                                            the table on stdout
 //
 // It checks the certificate with the checker library, keeping every winner
 // decision the replay reads (the ReplyObserver hook), then walks the game from
@@ -15,11 +16,16 @@
 // exhaustive search here.  Positions with at most K live squares are left to
 // the verified solver.  Exit 0: the table was written; 1: the certificate is
 // rejected (by the checker library, or a claimed win is found lost here); 2:
-// not a certificate this handles, or bad usage.
+// not a certificate this handles, bad usage, or out of time (--time-limit:
+// the checker library's limit, then an alarm for the walk) or memory
+// (--max-memory: the library's limit, and the address space).
 #include "checker/certificate_file.hpp"
 #include "checker/checker.hpp"
 
 #include <algorithm>
+#include <cerrno>
+#include <csignal>
+#include <new>
 #include <array>
 #include <bit>
 #include <cstdint>
@@ -30,6 +36,9 @@
 #include <unordered_map>
 #include <unordered_set>
 #include <vector>
+
+#include <sys/resource.h>
+#include <unistd.h>
 
 namespace {
 
@@ -212,27 +221,56 @@ class Exporter {
   std::unordered_map<uint64_t, std::pair<uint64_t, uint64_t>> memo_;
 };
 
+// A whole number of an option, from lo to hi, or exit 2 naming the option.
+unsigned long optionNumber(const char* name, const char* text, unsigned long lo, unsigned long hi) {
+  char* end = nullptr;
+  errno = 0;
+  const unsigned long v = std::strtoul(text, &end, 10);
+  if (!*text || *end || errno || text[0] == '-' || v < lo || v > hi)
+    die(2, std::string(name) + " takes a whole number from " + std::to_string(lo) + " to " + std::to_string(hi));
+  return v;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   unsigned K = 20;
+  unsigned long timeLimit = 0, maxMemoryMiB = 0;
+  const char* kUsage = "usage: export-table [--cutoff K] [--time-limit S] [--max-memory MiB] FILE.qcert";
   std::string path;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     if (a == "--help") {
-      std::cout << "export-table [--cutoff K] FILE.qcert: the table checker-verified reads, on stdout (untrusted)\n";
+      std::cout << kUsage << "\nThe table checker-verified reads, on stdout (untrusted).\n";
       return 0;
     }
     if (a == "--cutoff" && i + 1 < argc) {
-      K = unsigned(std::strtoul(argv[++i], nullptr, 10));
-      if (K > 30) die(2, "--cutoff must be at most 30");
+      K = unsigned(optionNumber("--cutoff", argv[++i], 0, 30));
+    } else if (a == "--time-limit" && i + 1 < argc) {
+      timeLimit = optionNumber("--time-limit", argv[++i], 1, 365ul * 86400);
+    } else if (a == "--max-memory" && i + 1 < argc) {
+      maxMemoryMiB = optionNumber("--max-memory", argv[++i], 16, 1ul << 24);
     } else if (path.empty() && !a.empty() && a[0] != '-') {
       path = a;
     } else {
-      die(2, "usage: export-table [--cutoff K] FILE.qcert");
+      die(2, kUsage);
     }
   }
-  if (path.empty()) die(2, "usage: export-table [--cutoff K] FILE.qcert");
+  if (path.empty()) die(2, kUsage);
+  // The walk after the check has no clock of its own: an alarm ends it, and
+  // the address space bounds its tables (an allocation past it throws).
+  if (timeLimit > 0) {
+    std::signal(SIGALRM, [](int) {
+      static const char kMsg[] = "export-table: time limit reached (--time-limit); no table\n";
+      if (::write(2, kMsg, sizeof kMsg - 1) < 0) {}
+      std::_Exit(2);
+    });
+    ::alarm(unsigned(timeLimit));
+  }
+  if (maxMemoryMiB > 0) {
+    const rlimit limit{rlim_t(maxMemoryMiB) << 20, rlim_t(maxMemoryMiB) << 20};
+    ::setrlimit(RLIMIT_AS, &limit);
+  }
   Certificate cert;
   try {
     qcert::checker::MappedFile file(path);
@@ -261,12 +299,18 @@ int main(int argc, char** argv) {
   options.path = path;
   options.quiet = true;
   options.observer = &observer;
+  options.timeLimitSeconds = double(timeLimit);
+  options.maxMemoryMiB = maxMemoryMiB;
   const qcert::checker::Verdict v = qcert::checker::check(options, std::cerr);
   if (v.kind == qcert::checker::Verdict::Kind::Rejected) die(1, "the checker rejects " + path + ": " + v.reason);
   if (v.kind != qcert::checker::Verdict::Kind::Verified) die(2, path + ": " + (v.line().empty() ? v.reason : v.line()));
   static char buffer[1 << 20];
   std::setvbuf(stdout, buffer, _IOFBF, sizeof buffer);
-  exporter.run(stdout);
+  try {
+    exporter.run(stdout);
+  } catch (const std::bad_alloc&) {
+    die(2, "out of memory (--max-memory " + std::to_string(maxMemoryMiB) + " MiB); no table");
+  }
   if (std::fflush(stdout) != 0 || std::ferror(stdout)) die(2, "cannot write the table");
   std::fprintf(stderr, "export-table: %zu entries (%zu replies searched here), cutoff %u\n", exporter.entryCount(),
                exporter.solved(), K);

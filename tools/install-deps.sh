@@ -6,7 +6,7 @@ packages=(cmake make g++ pkg-config capnproto libcapnp-dev libboost-program-opti
           libgtest-dev librapidcheck-dev libzstd-dev libxxhash-dev openmpi-bin libopenmpi-dev
           clang libclang-rt-14-dev  # clang: make fuzz (libFuzzer)
           tmux      # tmux: the end-to-end test of qcert play
-          coq ocaml-nox  # coq, ocaml: the Coq proofs of checker-verified/
+          coq ocaml-nox libsha-ocaml-dev  # coq, ocaml (and OCaml's sha): checker-verified/
           chromium) # chromium: the test that renders make audit's HTML report
 missing=()
 for p in "${packages[@]}"; do

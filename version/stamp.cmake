@@ -1,7 +1,8 @@
 # Writes the generated version.cpp (cmake -P, at every build): the commit is
 # asked of git each time, so a build after a new commit names it, and the
 # file is rewritten only when its text changes, so a build with nothing new
-# recompiles nothing. Inputs: SOURCE_DIR, OUT, VERSION, BUILD_TYPE.
+# recompiles nothing. Inputs: SOURCE_DIR, OUT, VERSION, BUILD_TYPE; OUT_ML
+# (optional): the same for checker-verified, version/version.ml.in.
 set(QCERT_COMMIT unknown)
 find_package(Git QUIET)
 if(GIT_FOUND)
@@ -31,3 +32,7 @@ if(NOT QCERT_BUILD_TYPE)
   set(QCERT_BUILD_TYPE "no build type")
 endif()
 configure_file(${CMAKE_CURRENT_LIST_DIR}/version.cpp.in ${OUT} @ONLY)
+# checker-verified's version module (OCaml), when it is built.
+if(OUT_ML)
+  configure_file(${CMAKE_CURRENT_LIST_DIR}/version.ml.in ${OUT_ML} @ONLY)
+endif()

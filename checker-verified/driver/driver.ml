@@ -26,13 +26,22 @@ let rec skip_space r =
   | Some (' ' | '\n' | '\t' | '\r') -> skip_space r
   | c -> r.peeked <- c
 
+(* A word as a message may show it: bytes outside printable ASCII as '?'. *)
+let printable w = String.map (fun c -> if c >= ' ' && c <= '~' then c else '?') w
+
+(* No word of a table is longer than 64 characters: a longer one (a file of
+   zero bytes, say) is refused as soon as it is, not read to its end. *)
 let read_word r =
   skip_space r;
   let b = Buffer.create 8 in
   let rec go () =
     match next_char r with
     | Some (' ' | '\n' | '\t' | '\r') | None -> ()
-    | Some c -> if Buffer.length b < 64 then Buffer.add_char b c; go ()
+    | Some c ->
+        if Buffer.length b >= 64 then
+          raise (Unreadable (Printf.sprintf "a word longer than 64 characters, starting '%s'"
+                               (printable (String.sub (Buffer.contents b) 0 16))));
+        Buffer.add_char b c; go ()
   in
   go ();
   Buffer.contents b
@@ -44,16 +53,18 @@ let read_int r =
   let limit = 1 lsl 30 in
   if w = "" || String.length w > 10 || not (String.for_all (fun c -> c >= '0' && c <= '9') w)
      || int_of_string w > limit
-  then raise (Unreadable (Printf.sprintf "expected a whole number from 0 to %d, read '%s'" limit w));
+  then raise (Unreadable (Printf.sprintf "expected a whole number from 0 to %d, read '%s'" limit (printable w)));
   int_of_string w
 
 let expect r word =
   let w = read_word r in
-  if w <> word then raise (Unreadable (Printf.sprintf "expected '%s', read '%s'" word w))
+  if w <> word then raise (Unreadable (Printf.sprintf "expected '%s', read '%s'" word (printable w)))
 
 let read_squares r =
   let k = read_int r in
   List.init k (fun _ -> let row = read_int r in let col = read_int r in (row, col))
+
+let max_cutoff = 30
 
 type table = { claim : claim; n : int; kind : string; value : int;
                queens : (int * int) list; cutoff : int; entries : entry list }
@@ -75,9 +86,12 @@ let read_table ic =
     | "win" -> Claim_wins (n, queens, value)
     | "loss" -> Claim_loses (n, queens, value)
     | "grundy" -> Claim_grundy (n, queens, value)
-    | _ -> raise (Unreadable ("the claim must be win, loss or grundy, not '" ^ kind ^ "'")) in
+    | _ -> raise (Unreadable ("the claim must be win, loss or grundy, not '" ^ printable kind ^ "'")) in
   expect r "cutoff";
   let cutoff = read_int r in
+  (* The solver's work grows exponentially with the cut-off: export-table's
+     cap, so that a tiny table cannot ask for an unbounded search. *)
+  if cutoff > max_cutoff then raise (Unreadable (Printf.sprintf "the cut-off must be at most %d" max_cutoff));
   (* Entries: "e HEAP q ROW COL QUEENS..." or "e HEAP h HEAP' QUEENS...";
      the live set of the queens is computed here (untrusted: any list is
      checked as it is). *)
@@ -90,11 +104,11 @@ let read_table ic =
         let reply = match read_word r with
           | "q" -> let row = read_int r in let col = read_int r in Reply_queen (row, col)
           | "h" -> Reply_heap (read_int r)
-          | w -> raise (Unreadable ("a reply is q or h, not '" ^ w ^ "'")) in
+          | w -> raise (Unreadable ("a reply is q or h, not '" ^ printable w ^ "'")) in
         let qs = read_squares r in
         let live = List.fold_left (fun l q -> after q l) all qs in
         entries (((live, h), reply) :: acc)
-    | w -> raise (Unreadable ("expected an entry or 'end', read '" ^ w ^ "'"))
+    | w -> raise (Unreadable ("expected an entry or 'end', read '" ^ printable w ^ "'"))
   in
   let entries = entries [] in
   { claim; n; kind; value; queens; cutoff; entries }
@@ -142,55 +156,208 @@ let explain t i =
     (if not legal then "its reply is not a legal move"
      else Printf.sprintf "an answer to its reply leads to a position that is neither in the table nor won by the verified solver (at most %d live squares)" t.cutoff)
 
+(* ---- Verdicts, and how they are printed. ---- *)
+
+type verdict = Verified | Rejected | Not_checked
+
+type outcome = { verdict : verdict; line : string; table : table option }
+
+(* What --json needs besides the verdict: set once the options are read. *)
+let json = ref false
+let started = Unix.gettimeofday ()
+let certificate = ref ""      (* the file named on the command line *)
+
+let json_string str =
+  let b = Buffer.create (String.length str + 2) in
+  Buffer.add_char b '"';
+  String.iter (fun c -> match c with
+      | '"' -> Buffer.add_string b "\\\""
+      | '\\' -> Buffer.add_string b "\\\\"
+      | c when c < ' ' || c > '~' -> Buffer.add_string b (Printf.sprintf "\\u%04x" (Char.code c))
+      | c -> Buffer.add_char b c) str;
+  Buffer.add_char b '"';
+  Buffer.contents b
+
+(* The certificate's size and SHA-256, so that a verdict names the exact file
+   (not part of what the check proves). *)
+let file_facts path =
+  try
+    let st = Unix.stat path in
+    if st.Unix.st_kind <> Unix.S_REG then None
+    else Some (st.Unix.st_size, Sha256.to_hex (Sha256.file path))
+  with _ -> None
+
+let claim_json t =
+  let kind, value_key = match t.claim with
+    | Claim_wins _ -> "win", "heap" | Claim_loses _ -> "loss", "heap" | Claim_grundy _ -> "grundy", "value" in
+  Printf.sprintf "{\"kind\":%s,\"board\":%d,\"queens\":[%s],\"%s\":%d}" (json_string kind) t.n
+    (String.concat "," (List.map (fun (r, c) -> json_string (square_name (r, c))) t.queens)) value_key t.value
+
+(* The process's peak resident memory (Linux: VmHWM), else the OCaml heap's. *)
+let peak_mib () =
+  let from_proc = try
+      let ic = open_in "/proc/self/status" in
+      let rec find () = match input_line ic with
+        | line -> (try Scanf.sscanf line "VmHWM: %d kB" (fun k -> Some (k / 1024)) with _ -> find ())
+        | exception End_of_file -> None in
+      let m = find () in close_in ic; m
+    with _ -> None in
+  match from_proc with
+  | Some m -> m
+  | None -> (Gc.quick_stat ()).Gc.top_heap_words / 1048576 * (Sys.word_size / 8)
+
+(* Prints the verdict (a line, or with --json one object) and exits with its
+   status: 0 VERIFIED, 1 REJECTED, 2 nothing decided. *)
+let finish o =
+  let status = match o.verdict with Verified -> 0 | Rejected -> 1 | Not_checked -> 2 in
+  if !json then begin
+    let word = match o.verdict with Verified -> "VERIFIED" | Rejected -> "REJECTED" | Not_checked -> "NOT CHECKED" in
+    let fields = ref [ "\"verdict\":" ^ json_string word ] in
+    let add k v = fields := (json_string k ^ ":" ^ v) :: !fields in
+    (match o.verdict, o.table with
+     | Verified, Some t -> add "statement" (json_string (statement t))
+     | _ -> add "reason" (json_string (let p = String.index_opt o.line ':' in
+                                        match p with Some i -> String.trim (String.sub o.line (i + 1) (String.length o.line - i - 1)) | None -> o.line)));
+    (match o.table with Some t -> add "claim" (claim_json t) | None -> ());
+    if !certificate <> "" then begin
+      add "file" (json_string !certificate);
+      match file_facts !certificate with
+      | Some (bytes, sha) -> add "bytes" (string_of_int bytes); add "sha256" (json_string sha)
+      | None -> ()
+    end;
+    add "checker" (json_string "checker-verified");
+    add "version" (json_string Version.version);
+    add "commit" (json_string Version.commit);
+    add "wall_seconds" (Printf.sprintf "%.3f" (Unix.gettimeofday () -. started));
+    add "peak_memory_mib" (string_of_int (peak_mib ()));
+    add "exit_status" (string_of_int status);
+    print_endline ("{" ^ String.concat "," (List.rev !fields) ^ "}")
+  end
+  else if o.line <> "" then print_endline o.line;
+  exit status
+
+let not_checked why = finish { verdict = Not_checked; line = "NOT CHECKED: " ^ why; table = None }
+
+(* A usage error or an unreadable file: one line on stderr, exit 2 (and with
+   --json, the object on stdout as well). *)
+let fail msg =
+  prerr_endline ("checker-verified: " ^ msg);
+  if !json then finish { verdict = Not_checked; line = msg; table = None } else exit 2
+
 let decide t =
   let hash = make_hash (List.length t.entries) in
-  match verify t.claim ((hash, t.cutoff), t.entries) with
-  | Accepted -> print_endline ("VERIFIED: " ^ statement t); 0
-  | Bad_entry i -> print_endline ("REJECTED: " ^ explain t i); 1
-  | Bad_root ->
-      print_endline (Printf.sprintf "REJECTED: the claim is not shown: %s"
-                       (match t.claim with
-                        | Claim_wins _ -> "the position is neither in the table nor won by the verified solver"
-                        | _ -> "a move from the position leads to one that is neither in the table nor won by the verified solver"));
-      1
+  let result =
+    try Ok (verify t.claim ((hash, t.cutoff), t.entries))
+    with Stack_overflow -> Error "the check ran out of stack; nothing was decided" in
+  match result with
+  | Error why -> finish { verdict = Not_checked; line = "NOT CHECKED: " ^ why; table = Some t }
+  | Ok Accepted -> finish { verdict = Verified; line = "VERIFIED: " ^ statement t; table = Some t }
+  | Ok (Bad_entry i) -> finish { verdict = Rejected; line = "REJECTED: " ^ explain t i; table = Some t }
+  | Ok Bad_root ->
+      let why = if not (placed t.n t.queens) then
+          "the given queens are not a position of the game (two of them attack each other or share a square)"
+        else match t.claim with
+          | Claim_wins _ -> "the position is neither in the table nor won by the verified solver"
+          | _ -> "a move from the position leads to one that is neither in the table nor won by the verified solver" in
+      finish { verdict = Rejected; line = "REJECTED: the claim is not shown: " ^ why; table = Some t }
 
-let usage = "usage: checker-verified [--cutoff K] FILE.qcert | checker-verified --table FILE"
+let usage = "usage: checker-verified [--json] [--time-limit S] [--max-memory MiB] [--cutoff K] FILE.qcert\n\
+\       checker-verified [--json] [--time-limit S] [--max-memory MiB] --table FILE"
 
-let help = usage ^ "\n\
+let help = usage ^ "\n\n\
 Checks a queens-game certificate with the checker proved sound in Coq\n\
 (docs/verified-checker.md). FILE.qcert: export-table (beside this program)\n\
 turns it into a table of won positions; --table FILE: a table read as it is.\n\
 --cutoff K: positions with at most K live squares are left to the verified\n\
-solver (default 20). Prints VERIFIED: <claim> (exit 0) or REJECTED: <reason>\n\
-(exit 1); exit 2 when nothing is decided (bad usage, an unreadable file).\n"
+solver (default 20, at most 30). --time-limit S: stop after S seconds\n\
+(default: none); --max-memory MiB: stop past this much memory (default 90%\n\
+of physical memory); both are passed on to export-table, and stopping is\n\
+NOT CHECKED, exit 2. --json: stdout is one JSON object (verdict, statement or\n\
+reason, claim, file, bytes, sha256, version, commit, wall_seconds,\n\
+peak_memory_mib, exit_status) instead of the verdict line.\n\
+Prints VERIFIED: <claim> (exit 0) or REJECTED: <reason> (exit 1); exit 2\n\
+when nothing is decided (bad usage, an unreadable file, out of time or\n\
+memory).\n"
 
-let fail msg = prerr_endline ("checker-verified: " ^ msg); exit 2
+let physical_mib () =
+  try
+    let ic = open_in "/proc/meminfo" in
+    let rec find () = match input_line ic with
+      | line -> (try Scanf.sscanf line "MemTotal: %d kB" (fun k -> k / 1024) with _ -> find ())
+      | exception End_of_file -> 0 in
+    let m = find () in close_in ic; m
+  with _ -> 0
+
+(* A number of an option: digits only, from lo to hi. *)
+let option_number name w lo hi =
+  if w = "" || String.length w > 9 || not (String.for_all (fun c -> c >= '0' && c <= '9') w)
+     || int_of_string w < lo || int_of_string w > hi
+  then fail (Printf.sprintf "%s takes a whole number from %d to %d, not '%s'" name lo hi (printable w));
+  int_of_string w
+
+(* Only a regular file is read: a device or a FIFO would never end or block. *)
+let require_regular_file file =
+  if file = "" then fail "an empty file name";
+  match (Unix.stat file).Unix.st_kind with
+  | Unix.S_REG -> ()
+  | Unix.S_DIR -> fail (printable file ^ ": a directory, not a certificate")
+  | _ -> fail (printable file ^ ": not a regular file (a device, FIFO or socket is not read)")
+  | exception Unix.Unix_error (e, _, _) -> fail (printable file ^ ": " ^ Unix.error_message e)
 
 let () =
   let args = List.tl (Array.to_list Sys.argv) in
-  match args with
-  | ["--help"] -> print_string help; exit 0
-  | ["--version"] -> print_endline ("checker-verified " ^ Version.version ^ " (checked by a Coq-verified, extracted program)"); exit 0
-  | ["--table"; file] ->
-      if not (Sys.file_exists file) || Sys.is_directory file then fail (file ^ ": not a readable file");
-      let ic = (try open_in_bin file with Sys_error e -> fail e) in
-      let t = (try read_table ic with Unreadable e -> fail (file ^ ": " ^ e)) in
-      close_in ic;
-      exit (decide t)
-  | _ ->
-      let cutoff, file = match args with
-        | [file] -> "20", file
-        | ["--cutoff"; k; file] -> k, file
-        | _ -> fail (usage ^ " (try --help)") in
-      if file = "" || file.[0] = '-' then fail (usage ^ " (try --help)");
-      if not (String.for_all (fun c -> c >= '0' && c <= '9') cutoff) || cutoff = "" || String.length cutoff > 2 then
-        fail "--cutoff takes a whole number up to 30";
-      let exe = Filename.concat (Filename.dirname Sys.executable_name) "export-table" in
-      let ic = Unix.open_process_args_in exe [| exe; "--cutoff"; cutoff; file |] in
-      let t = (try Ok (read_table ic) with Unreadable e -> Error e) in
-      (match Unix.close_process_in ic, t with
-       | Unix.WEXITED 0, Ok t -> exit (decide t)
-       | Unix.WEXITED 0, Error e -> fail ("the table from export-table cannot be read: " ^ e)
-       | Unix.WEXITED 1, _ ->
-           print_endline "REJECTED: export-table finds no proof in the certificate (its reason is on stderr)"; exit 1
-       | _ -> fail ("export-table could not make a table of " ^ file ^ " (its reason is on stderr)"))
+  (match args with
+   | ["--help"] -> print_string help; exit 0
+   | ["--version"] ->
+       print_endline (Printf.sprintf "checker-verified %s (commit %s; checked by a Coq-verified, extracted program)"
+                        Version.version Version.commit); exit 0
+   | _ -> ());
+  json := List.mem "--json" args;
+  let time_limit = ref 0 and max_memory = ref 0 and cutoff = ref 20 and table = ref "" and file = ref "" in
+  let rec parse = function
+    | [] -> ()
+    | "--json" :: rest -> parse rest
+    | "--time-limit" :: s :: rest -> time_limit := option_number "--time-limit" s 1 (365 * 86400); parse rest
+    | "--max-memory" :: m :: rest -> max_memory := option_number "--max-memory" m 16 (1 lsl 24); parse rest
+    | "--cutoff" :: k :: rest -> cutoff := option_number "--cutoff" k 0 max_cutoff; parse rest
+    | "--table" :: f :: rest when !table = "" && !file = "" -> table := f; parse rest
+    | f :: rest when !table = "" && !file = "" && f <> "" && f.[0] <> '-' -> file := f; parse rest
+    | [f] when f = "" -> fail "an empty file name"
+    | w :: _ -> fail (Printf.sprintf "unexpected '%s'\n%s (try --help)" (printable w) usage) in
+  parse args;
+  if !table = "" && !file = "" then fail (usage ^ " (try --help)");
+  let memory = if !max_memory > 0 then !max_memory else max 64 (physical_mib () * 9 / 10) in
+  (* The limits: SIGALRM after the time limit; the heap's size checked after
+     every major collection. Either ends the run as NOT CHECKED. *)
+  if !time_limit > 0 then begin
+    Sys.set_signal Sys.sigalrm (Sys.Signal_handle (fun _ ->
+        not_checked (Printf.sprintf "time limit of %d s reached (--time-limit); nothing was decided" !time_limit)));
+    ignore (Unix.alarm !time_limit)
+  end;
+  ignore (Gc.create_alarm (fun () ->
+      if (Gc.quick_stat ()).Gc.heap_words / 1048576 * (Sys.word_size / 8) > memory then
+        not_checked (Printf.sprintf "memory limit of %d MiB reached (--max-memory); nothing was decided" memory)));
+  if !table <> "" then begin
+    certificate := !table;
+    require_regular_file !table;
+    let ic = (try open_in_bin !table with Sys_error e -> fail (printable e)) in
+    let t = (try read_table ic with Unreadable e -> fail (printable !table ^ ": " ^ e)) in
+    close_in ic;
+    decide t
+  end else begin
+    certificate := !file;
+    require_regular_file !file;
+    let exe = Filename.concat (Filename.dirname Sys.executable_name) "export-table" in
+    let limits = (if !time_limit > 0 then [ "--time-limit"; string_of_int !time_limit ] else [])
+                 @ [ "--max-memory"; string_of_int memory ] in
+    let ic = Unix.open_process_args_in exe
+        (Array.of_list ((exe :: "--cutoff" :: string_of_int !cutoff :: limits) @ [ !file ])) in
+    let t = (try Ok (read_table ic) with Unreadable e -> Error e) in
+    (match Unix.close_process_in ic, t with
+     | Unix.WEXITED 0, Ok t -> decide t
+     | Unix.WEXITED 0, Error e -> fail ("the table from export-table cannot be read: " ^ e)
+     | Unix.WEXITED 1, _ ->
+         finish { verdict = Rejected; table = None;
+                  line = "REJECTED: export-table finds no proof in the certificate (its reason is on stderr)" }
+     | _ -> fail ("export-table could not make a table of " ^ printable !file ^ " (its reason is on stderr)"))
+  end
