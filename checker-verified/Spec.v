@@ -114,6 +114,28 @@ Definition odd_board_reflection_wins_statement : Prop :=
 Definition odd_board_first_player_wins_statement : Prop :=
   forall n, Nat.Odd n -> wins n (Pos [] 0).
 
+(* The eight symmetries of the n x n square: the identity, the quarter turn
+   (r, c) -> (c, n-1-r), the half turn, the three-quarter turn, and the
+   reflections in the middle row, the middle column and the two diagonals. *)
+Definition symmetries (n : nat) : list (square -> square) :=
+  [ fun s => s;
+    fun '(r, c) => (c, n - 1 - r);
+    fun '(r, c) => (n - 1 - r, n - 1 - c);
+    fun '(r, c) => (n - 1 - c, r);
+    fun '(r, c) => (n - 1 - r, c);
+    fun '(r, c) => (r, n - 1 - c);
+    fun '(r, c) => (c, r);
+    fun '(r, c) => (n - 1 - c, n - 1 - r) ].
+
+(* The symmetry lemma: a position whose queens are on the board and its
+   image under a symmetry have the same outcome, with any heap, and the
+   same Grundy value. *)
+Definition symmetry_lemma_statement : Prop :=
+  forall n f qs h, In f (symmetries n) -> forallb (on_board n) qs = true ->
+    (wins n (Pos qs h) <-> wins n (Pos (map f qs) h)) /\
+    (loses n (Pos qs h) <-> loses n (Pos (map f qs) h)) /\
+    (forall g, grundy n (Pos qs 0) g <-> grundy n (Pos (map f qs) 0) g).
+
 (* ---- The claims that the certificate checker (Checker.v) verifies. ---- *)
 
 (* A claim about the n x n board with the queens qs placed by moves of the
