@@ -8,7 +8,7 @@
    (sums of two board coordinates, lengths of lists, heaps plus lengths plus
    one), far below OCaml's max_int = 2^62 - 1. *)
 From Coq Require Import Extraction.
-From QueensGame Require Import Spec Checker.
+From QueensGame Require Import Spec Checker Manifest.
 
 Extraction Language OCaml.
 
@@ -18,6 +18,8 @@ Extract Inductive bool => "bool" [ "true" "false" ].
 Extract Inductive list => "list" [ "[]" "(::)" ].
 Extract Inductive option => "option" [ "Some" "None" ].
 Extract Inductive prod => "( * )" [ "(,)" ].
+(* unit as OCaml's unit: a shard's input is a function of () (Manifest.v). *)
+Extract Inductive unit => "unit" [ "()" ].
 
 (* Natural numbers as OCaml's int: 0 is 0, S is successor; a match tests
    for 0 and otherwise goes on with the predecessor (never below 0, as no
@@ -31,4 +33,4 @@ Extract Inlined Constant Coq.Arith.PeanoNat.Nat.eqb => "Int.equal".
 Extract Inlined Constant Coq.Arith.PeanoNat.Nat.leb => "(fun (x : int) (y : int) -> x <= y)".
 Extract Inlined Constant Coq.Arith.PeanoNat.Nat.ltb => "(fun (x : int) (y : int) -> x < y)".
 
-Extraction "checker_extracted.ml" check_claim verify.
+Extraction "checker_extracted.ml" check_claim verify check_manifest.

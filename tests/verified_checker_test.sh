@@ -16,6 +16,11 @@
 #     Hostile and odd input: a heap of 1,000,000, given queens that attack each
 #     other or repeat, files that are not regular files, a huge cut-off, the
 #     time and memory limits; --json's object (parsed by python3) and --version.
+#   verified_checker_test.sh manifests BIN_DIR CERTS_DIR
+#     Shard manifests through the proved manifest step: VERIFIED as the C++
+#     checker says for a loss, a Grundy value and a win by a first move; a
+#     shard swapped for another REJECTED, a missing one exit 2, a damaged one
+#     REJECTED.
 # Exit 1, naming each failure; 0 when all hold.
 set -uo pipefail
 mode=$1 bin=$2 certs=$3
@@ -196,8 +201,45 @@ PY
     echo "ok   --json $args: exit $rc"
   done
   "$bin/checker-verified" --version | grep -qE '^checker-verified [0-9.]+ \(commit [0-9a-f]{12}(-dirty)?|unknown' || fail "--version names no commit: $("$bin/checker-verified" --version)"
+elif [ "$mode" = manifests ]; then
+  tmp=$(mktemp -d)
+  trap 'rm -rf "$tmp"' EXIT
+  # Manifests the prover writes (--jobs 2: one shard per move of the losing
+  # side, up to symmetry), VERIFIED through the proved manifest step with the
+  # C++ checker's statement; then made wrong.
+  for args in "prove --n 10" "grundy --n 9" "prove --n 9 --win-by e5"; do
+    name=m$(tr -dc 'a-z0-9' <<<"$args")
+    # shellcheck disable=SC2086
+    "$bin/prover" $args --jobs 2 --quiet --out "$tmp/$name.qcert" >/dev/null 2>&1 || { fail "prover $args"; continue; }
+    want=$("$bin/checker" "$tmp/$name.qcert" 2>/dev/null)
+    got=$("$bin/checker-verified" "$tmp/$name.qcert" 2>/dev/null); rc=$?
+    case "$want" in VERIFIED:*) ;; *) fail "$args: the C++ checker says '$want'"; continue ;; esac
+    if [ $rc -ne 0 ] || [ "$got" != "$want" ]; then fail "$args: checker-verified says '$got' (exit $rc), the C++ checker '$want'"
+    else echo "ok   manifest of $args: $got"; fi
+  done
+  # One shard's file replaced by another's: its move is no longer covered
+  # (the listed claims come from the shard files; seals are not needed).
+  # (Copies in folders of their own: a manifest names its shards by its own name.)
+  mkdir "$tmp/swap" "$tmp/bad"
+  cp -r "$tmp/mproven10.qcert" "$tmp/mproven10.qcert.units" "$tmp/swap/"
+  cmp -s "$tmp/swap/mproven10.qcert.units/h0/u00004.qcert" "$tmp/swap/mproven10.qcert.units/h0/u00003.qcert" && fail "shards 3 and 4 are the same file"
+  cp "$tmp/swap/mproven10.qcert.units/h0/u00004.qcert" "$tmp/swap/mproven10.qcert.units/h0/u00003.qcert"
+  out=$("$bin/checker-verified" "$tmp/swap/mproven10.qcert" 2>/dev/null); rc=$?
+  if [ $rc -eq 1 ] && [[ "$out" == "REJECTED: the 15 shards do not show the claim"* ]]; then echo "ok   a shard swapped for another: $out"
+  else fail "a shard swapped for another: exit $rc, '$out'"; fi
+  # A shard missing: nothing is decided.
+  rm "$tmp/swap/mproven10.qcert.units/h0/u00003.qcert"
+  "$bin/checker-verified" "$tmp/swap/mproven10.qcert" >/dev/null 2>&1; rc=$?
+  [ $rc -eq 2 ] && echo "ok   a shard missing: exit 2" || fail "a shard missing: exit $rc"
+  # A shard's replies damaged (its seal fails): REJECTED.
+  cp -r "$tmp/mgrundyn9.qcert" "$tmp/mgrundyn9.qcert.units" "$tmp/bad/"
+  shard=$(ls "$tmp"/bad/mgrundyn9.qcert.units/h*/u00002.qcert | head -1)
+  printf '\x55' | dd of="$shard" bs=1 seek=200 conv=notrunc 2>/dev/null
+  out=$("$bin/checker-verified" "$tmp/bad/mgrundyn9.qcert" 2>/dev/null); rc=$?
+  if [ $rc -eq 1 ] && [[ "$out" == REJECTED:* ]]; then echo "ok   a damaged shard: $out"
+  else fail "a damaged shard: exit $rc, '$out'"; fi
 else
-  echo "usage: verified_checker_test.sh certs|mutants|hostile BIN_DIR CERTS_DIR" >&2
+  echo "usage: verified_checker_test.sh certs|mutants|hostile|manifests BIN_DIR CERTS_DIR" >&2
   exit 2
 fi
 [ $failures -eq 0 ] || { echo "$failures failure(s)"; exit 1; }

@@ -25,10 +25,14 @@ command -v "$coqc" >/dev/null || { echo "coq-check: coqc not found (make deps in
 
 # The theorems whose assumptions are checked; each has <name>_statement in Spec.v.
 theorems=(every_game_ends determined wins_by_wins grundy_function sprague_grundy_step
-          odd_board_reflection_wins odd_board_first_player_wins symmetry_lemma checker_sound)
+          odd_board_reflection_wins odd_board_first_player_wins symmetry_lemma checker_sound manifest_sound)
 # A statement that takes an argument: the checker whose soundness is stated
 # is the function that Extraction.v extracts.
-declare -A statement_args=([checker_sound]=QueensGame.Checker.check_claim)
+declare -A statement_args=([checker_sound]=QueensGame.Checker.check_claim
+                           [manifest_sound]=QueensGame.Manifest.check_manifest)
+# A theorem whose statement has another theorem's name: manifest_sound is
+# checker_sound_statement about check_manifest.
+declare -A statement_of=([manifest_sound]=checker_sound)
 
 echo "coq-check: $("$coqc" --version | head -1)"
 
@@ -64,8 +68,9 @@ modules=$(printf '%s ' "${files[@]%.v}")
 {
   echo "From QueensGame Require Import $modules."
   for t in "${theorems[@]}"; do
-    echo "Definition check_$t : QueensGame.Spec.${t}_statement ${statement_args[$t]:-} := $t."
-    echo "Print QueensGame.Spec.${t}_statement."
+    st=${statement_of[$t]:-$t}
+    echo "Definition check_$t : QueensGame.Spec.${st}_statement ${statement_args[$t]:-} := $t."
+    echo "Print QueensGame.Spec.${st}_statement."
     echo "Print Assumptions $t."
   done
 } > "$tmp/CheckStatements.v"

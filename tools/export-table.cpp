@@ -5,6 +5,7 @@
 //
 //   export-table [--cutoff K] [--time-limit S] [--max-memory MiB] FILE.qcert
 //                                            the table on stdout
+//   export-table --list MANIFEST.qcert       the manifest's claim and shards
 //
 // It checks the certificate with the checker library, keeping every winner
 // decision the replay reads (the ReplyObserver hook), then walks the game from
@@ -21,6 +22,10 @@
 // (--max-memory: the library's limit, and the address space).
 #include "checker/certificate_file.hpp"
 #include "checker/checker.hpp"
+#include "checker/manifest.hpp"
+#include "schema/qcert.capnp.h"
+
+#include <capnp/serialize.h>
 
 #include <algorithm>
 #include <cerrno>
@@ -221,6 +226,64 @@ class Exporter {
   std::unordered_map<uint64_t, std::pair<uint64_t, uint64_t>> memo_;
 };
 
+// `--list MANIFEST`: the manifest's claim and, for each shard of its plan,
+// (exit 3: not a manifest; 1: the checker library rejects it)
+// the shard's path and the claim in its own header, for checker-verified to
+// export and check one by one (docs/verified-checker.md, "Manifests").  The
+// plans handled: the shards one move below the claim (a loss: one shard per
+// move; a win: a winBy whose position has one shard per move), as qcert's
+// prover writes them; a deeper plan is refused.  Nothing here is believed:
+// the proved check decides what the shards' claims add up to.
+void writeClaim(FILE* out, const Certificate& c) {
+  const unsigned n = c.boardSize;
+  std::fprintf(out, "claim %s %u\nqueens %zu", c.grundy ? "grundy" : c.claimWin ? "win" : "loss", c.heap, c.queens.size());
+  for (unsigned q : c.queens) std::fprintf(out, " %u %u", q / n, q % n);
+  std::fprintf(out, "\n");
+}
+
+void collectShards(::Obligation::Reader o, unsigned depth, std::vector<std::string>& paths) {
+  switch (o.which()) {
+    case ::Obligation::SHARD: paths.push_back(o.getShard().getPath().cStr()); return;
+    case ::Obligation::WIN_BY:
+      if (depth > 0) die(2, "a plan with a winBy below its root (not handled)");
+      collectShards(o.getWinBy().getAfter(), depth + 1, paths);
+      return;
+    case ::Obligation::LOSS_BY:
+      for (auto child : o.getLossBy()) {
+        if (child.which() != ::Obligation::SHARD) die(2, "a plan more than one move deep below a loss (not handled)");
+        collectShards(child, depth + 1, paths);
+      }
+      return;
+  }
+  die(2, "a plan node of an unknown kind");
+}
+
+int listShards(const std::string& path) {
+  std::vector<std::string> paths;
+  qcert::checker::MappedFile file(path);
+  const Certificate cert = qcert::checker::readCertificate(file);
+  if (!cert.hasPlan) std::exit(3);  // not a manifest: checker-verified asks, then exports it whole
+  if (cert.isCount || cert.isMod2 || cert.isPartizan || !cert.board.plainQueens() || cert.boardSize > 16)
+    die(2, path + ": not a manifest of the queens game on a square board up to 16 x 16");
+  capnp::FlatArrayMessageReader header(cert.header);
+  collectShards(header.getRoot<::Header>().getPlan(), 0, paths);
+  const std::string dir = path.find('/') == std::string::npos ? "" : path.substr(0, path.rfind('/') + 1);
+  std::printf("qcert-manifest 1\nboard %u\n", cert.boardSize);
+  writeClaim(stdout, cert);
+  std::printf("shards %zu\n", paths.size());
+  for (const std::string& p : paths) {
+    if (!qcert::checker::shardPathAllowed(p)) die(2, "a shard path the checker refuses: " + p);
+    qcert::checker::MappedFile shardFile(dir + p);
+    const Certificate shard = qcert::checker::readCertificate(shardFile);
+    if (shard.hasPlan || shard.boardSize != cert.boardSize || !shard.board.plainQueens())
+      die(2, dir + p + ": not a single certificate of the same board");
+    std::printf("shard %s\n", (dir + p).c_str());
+    writeClaim(stdout, shard);
+  }
+  std::printf("end\n");
+  return std::fflush(stdout) == 0 ? 0 : 2;
+}
+
 // A whole number of an option, from lo to hi, or exit 2 naming the option.
 unsigned long optionNumber(const char* name, const char* text, unsigned long lo, unsigned long hi) {
   char* end = nullptr;
@@ -236,13 +299,24 @@ unsigned long optionNumber(const char* name, const char* text, unsigned long lo,
 int main(int argc, char** argv) {
   unsigned K = 20;
   unsigned long timeLimit = 0, maxMemoryMiB = 0;
-  const char* kUsage = "usage: export-table [--cutoff K] [--time-limit S] [--max-memory MiB] FILE.qcert";
+  const char* kUsage =
+      "usage: export-table [--cutoff K] [--time-limit S] [--max-memory MiB] FILE.qcert\n"
+      "       export-table --list MANIFEST.qcert";
   std::string path;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     if (a == "--help") {
       std::cout << kUsage << "\nThe table checker-verified reads, on stdout (untrusted).\n";
       return 0;
+    }
+    if (a == "--list" && i + 2 == argc) {
+      try {
+        return listShards(argv[i + 1]);
+      } catch (const qcert::checker::Rejection& e) {  // a damaged file: exit 1, as for a table
+        die(1, std::string(argv[i + 1]) + ": " + e.what());
+      } catch (const std::exception& e) {
+        die(2, std::string(argv[i + 1]) + ": " + e.what());
+      }
     }
     if (a == "--cutoff" && i + 1 < argc) {
       K = unsigned(optionNumber("--cutoff", argv[++i], 0, 30));

@@ -31,15 +31,17 @@ let printable w = String.map (fun c -> if c >= ' ' && c <= '~' then c else '?') 
 
 (* No word of a table is longer than 64 characters: a longer one (a file of
    zero bytes, say) is refused as soon as it is, not read to its end. *)
-let read_word r =
+let rec read_word r = read_word_max r 64
+
+and read_word_max r max =
   skip_space r;
   let b = Buffer.create 8 in
   let rec go () =
     match next_char r with
     | Some (' ' | '\n' | '\t' | '\r') | None -> ()
     | Some c ->
-        if Buffer.length b >= 64 then
-          raise (Unreadable (Printf.sprintf "a word longer than 64 characters, starting '%s'"
+        if Buffer.length b >= max then
+          raise (Unreadable (Printf.sprintf "a word longer than %d characters, starting '%s'" max
                                (printable (String.sub (Buffer.contents b) 0 16))));
         Buffer.add_char b c; go ()
   in
@@ -69,12 +71,8 @@ let max_cutoff = 30
 type table = { claim : claim; n : int; kind : string; value : int;
                queens : (int * int) list; cutoff : int; entries : entry list }
 
-let read_table ic =
-  let r = { ic; peeked = None } in
-  expect r "qcert-table"; expect r "1";
-  expect r "board";
-  let n = read_int r in
-  if n < 1 || n > 26 then raise (Unreadable "the board size must be from 1 to 26");
+(* "claim KIND V" and "queens K r1 c1 ..." of the n x n board. *)
+let read_claim r n =
   expect r "claim";
   let kind = read_word r in
   let value = read_int r in
@@ -87,6 +85,17 @@ let read_table ic =
     | "loss" -> Claim_loses (n, queens, value)
     | "grundy" -> Claim_grundy (n, queens, value)
     | _ -> raise (Unreadable ("the claim must be win, loss or grundy, not '" ^ printable kind ^ "'")) in
+  (claim, kind, value, queens)
+
+let read_board r =
+  expect r "board";
+  let n = read_int r in
+  if n < 1 || n > 26 then raise (Unreadable "the board size must be from 1 to 26");
+  n
+
+let read_table_from r =
+  let n = read_board r in
+  let claim, kind, value, queens = read_claim r n in
   expect r "cutoff";
   let cutoff = read_int r in
   (* The solver's work grows exponentially with the cut-off: export-table's
@@ -112,6 +121,29 @@ let read_table ic =
   in
   let entries = entries [] in
   { claim; n; kind; value; queens; cutoff; entries }
+
+let read_table ic =
+  let r = { ic; peeked = None } in
+  expect r "qcert-table"; expect r "1";
+  read_table_from r
+
+(* export-table --list: a manifest's claim, then each shard's path and the
+   claim its header states (untrusted: check_manifest decides what they
+   prove, and each shard's own table must state the same claim). *)
+let read_listing ic =
+  let r = { ic; peeked = None } in
+  expect r "qcert-manifest"; expect r "1";
+  let n = read_board r in
+  let claim, kind, value, queens = read_claim r n in
+  expect r "shards";
+  let count = read_int r in
+  let shards = List.init count (fun _ ->
+      expect r "shard";
+      let path = read_word_max r 4096 in
+      let shard_claim, _, _, _ = read_claim r n in
+      (path, shard_claim)) in
+  expect r "end";
+  ({ claim; n; kind; value; queens; cutoff = 0; entries = [] }, shards)
 
 (* ---- The claim in words, as the C++ checker prints it. ---- *)
 
@@ -261,6 +293,29 @@ let decide t =
           | _ -> "a move from the position leads to one that is neither in the table nor won by the verified solver" in
       finish { verdict = Rejected; line = "REJECTED: the claim is not shown: " ^ why; table = Some t }
 
+(* A manifest: each shard's table is exported and read only when the proved
+   check_manifest asks for it (one table in memory at a time); its claim must
+   be the one listed. check_manifest accepts only when every shard's
+   check_claim accepts and the shards cover the claim's moves up to symmetry. *)
+let decide_manifest root listed export =
+  let total = List.length listed in
+  let shards = List.mapi (fun i (path, claim) ->
+      (claim, fun () ->
+          let t = export path in
+          if t.claim <> claim then fail (printable path ^ ": its table claims another position than the manifest lists");
+          if Unix.isatty Unix.stderr then Printf.eprintf "\rchecker-verified: shard %d of %d %!" (i + 1) total;
+          ((make_hash (List.length t.entries), t.cutoff), t.entries))) listed in
+  let result =
+    try Ok (check_manifest root.claim shards)
+    with Stack_overflow -> Error "the check ran out of stack; nothing was decided" in
+  if Unix.isatty Unix.stderr then prerr_string "\r\027[K";
+  match result with
+  | Error why -> finish { verdict = Not_checked; line = "NOT CHECKED: " ^ why; table = Some root }
+  | Ok true -> finish { verdict = Verified; line = "VERIFIED: " ^ statement root; table = Some root }
+  | Ok false ->
+      finish { verdict = Rejected; table = Some root;
+               line = Printf.sprintf "REJECTED: the %d shards do not show the claim (a shard's table is rejected, or they do not cover every move up to symmetry)" total }
+
 let usage = "usage: checker-verified [--json] [--time-limit S] [--max-memory MiB] [--cutoff K] FILE.qcert\n\
 \       checker-verified [--json] [--time-limit S] [--max-memory MiB] --table FILE"
 
@@ -350,14 +405,27 @@ let () =
     let exe = Filename.concat (Filename.dirname Sys.executable_name) "export-table" in
     let limits = (if !time_limit > 0 then [ "--time-limit"; string_of_int !time_limit ] else [])
                  @ [ "--max-memory"; string_of_int memory ] in
-    let ic = Unix.open_process_args_in exe
-        (Array.of_list ((exe :: "--cutoff" :: string_of_int !cutoff :: limits) @ [ !file ])) in
-    let t = (try Ok (read_table ic) with Unreadable e -> Error e) in
-    (match Unix.close_process_in ic, t with
-     | Unix.WEXITED 0, Ok t -> decide t
-     | Unix.WEXITED 0, Error e -> fail ("the table from export-table cannot be read: " ^ e)
-     | Unix.WEXITED 1, _ ->
-         finish { verdict = Rejected; table = None;
-                  line = "REJECTED: export-table finds no proof in the certificate (its reason is on stderr)" }
-     | _ -> fail ("export-table could not make a table of " ^ printable !file ^ " (its reason is on stderr)"))
+    (* The table of one certificate, from export-table. *)
+    let export file =
+      let ic = Unix.open_process_args_in exe
+          (Array.of_list ((exe :: "--cutoff" :: string_of_int !cutoff :: limits) @ [ file ])) in
+      let t = (try Ok (read_table ic) with Unreadable e -> Error e) in
+      match Unix.close_process_in ic, t with
+      | Unix.WEXITED 0, Ok t -> t
+      | Unix.WEXITED 0, Error e -> fail ("the table from export-table cannot be read: " ^ e)
+      | Unix.WEXITED 1, _ ->
+          finish { verdict = Rejected; table = None;
+                   line = "REJECTED: export-table finds no proof in " ^ printable file ^ " (its reason is on stderr)" }
+      | _ -> fail ("export-table could not make a table of " ^ printable file ^ " (its reason is on stderr)") in
+    (* A manifest: export-table --list names its shards (exit 3: not a manifest). *)
+    let ic = Unix.open_process_args_in exe [| exe; "--list"; !file |] in
+    let listing = (try Ok (read_listing ic) with Unreadable e -> Error e) in
+    match Unix.close_process_in ic, listing with
+    | Unix.WEXITED 3, _ -> decide (export !file)
+    | Unix.WEXITED 0, Ok (root, listed) -> decide_manifest root listed export
+    | Unix.WEXITED 0, Error e -> fail ("the shard list from export-table cannot be read: " ^ e)
+    | Unix.WEXITED 1, _ ->
+        finish { verdict = Rejected; table = None;
+                 line = "REJECTED: export-table finds no proof in " ^ printable !file ^ " (a damaged file; its reason is on stderr)" }
+    | _ -> fail ("export-table could not list the shards of " ^ printable !file ^ " (its reason is on stderr)")
   end
