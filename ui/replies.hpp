@@ -33,6 +33,10 @@ struct ReplyTable {
   std::vector<unsigned> before;   // the pieces on the board at the loser's first turn
   uint32_t heap = 0;              // the heap there
   std::vector<FirstReply> rows;   // one per move of the loser there, in the checker's order
+  // Non-empty when the certificate stores no moves at all, so that every move
+  // shown is proved on the spot: why (a table of independent parts, the
+  // mirror lemma). The checker verifies the claim from it, never a move.
+  std::string noStoredMoves;
 };
 
 // Verifies the certificate with the checker library (`jobs` shards at a

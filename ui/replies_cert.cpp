@@ -82,11 +82,19 @@ ReplyTable loadReplyTable(const std::string& path, unsigned jobs, double timeLim
       root = root.without(geo.attack[q]);
     }
     table.before = header.queens;
+    if (header.parts)
+      table.noStoredMoves = "the certificate is a table of independent parts (docs/parts.md): it stores the Grundy values of "
+                            "parts of positions, which the checker verifies, and no moves";
+    else if (header.mirrorLemma)
+      table.noStoredMoves = "the certificate proves the loss by the mirror lemma (docs/variants.md), whose conditions the checker "
+                            "verifies on the board; it stores no moves";
     table.heap = header.heap;
     Bits<8> L = root;
     if (header.claimWin) {
       table.winnerMovesFirst = true;
-      if (!header.mirrorLemma) table.winnerFirst = firstDecision(header, path, root, header.heap);
+      // Only a certificate of replies has a first decision: a table of parts
+      // begins with an entry's size, which the checker reads as a size.
+      if (!header.mirrorLemma && !header.parts) table.winnerFirst = firstDecision(header, path, root, header.heap);
       if (!table.winnerFirst) {
         // Not stored (the root is at or below the cut-off): the prover's side
         // finds the move; nothing of the loser's turn comes from the file.
