@@ -11,6 +11,9 @@
 #include <set>
 #include <sstream>
 
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include "prover/mod2/mod2.hpp"
 #include "ui/report.hpp"
 
@@ -289,4 +292,39 @@ TEST(Report, SearchedMod2PlayIsDrawnFromItsCertificate) {
   r.claims[0].status = "certified", r.claims[0].cert = path + ".missing";
   EXPECT_EQ(auditHtml(r, 0).find(board), std::string::npos);
   std::remove(path.c_str());
+}
+
+// Every file qcert report reads is a regular file of bounded lines: a device
+// (/dev/zero once grew a line to 2.1 GB), a FIFO (it blocked), a directory or
+// a line of 100 KB is one line of error, exit 2, before anything is written.
+TEST(Report, OnlyRegularFilesOfBoundedLinesAreRead) {
+  const auto dir = std::filesystem::temp_directory_path() / ("qcert-report-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  const std::string fifo = (dir / "fifo").string(), longLine = (dir / "long.tsv").string(), html = (dir / "r.html").string();
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  std::ofstream(longLine) << "#qcert-audit-results\t3\n" << std::string(100000, 'x') << "\n";
+  const std::string fixture = std::string(QCERT_SOURCE_DIR) + "/tests/fixtures/audit-results.tsv";
+  struct Case {
+    std::map<std::string, std::string> options;
+    std::string says;
+  };
+  const std::vector<Case> cases = {
+      {{{"results", "/dev/zero"}}, "/dev/zero: not a regular file (a device)"},
+      {{{"results", fifo}}, fifo + ": not a regular file (a FIFO)"},
+      {{{"results", dir.string()}}, ": not a regular file (a directory)"},
+      {{{"results", longLine}}, longLine + ": line 2 is longer than 65,536 bytes"},
+      {{{"results", ""}}, "--results is empty"},
+      {{{"results", fixture}, {"html", html}, {"replies", "/dev/zero"}}, "/dev/zero: not a regular file (a device)"},
+      {{{"results", fixture}, {"html", html}, {"replies", fifo}}, fifo + ": not a regular file (a FIFO)"},
+  };
+  for (const Case& c : cases) {
+    std::ostringstream out, err;
+    EXPECT_EQ(runReport(c.options, out, err), 2) << c.says;
+    EXPECT_EQ(out.str(), "");
+    const std::string said = err.str();
+    EXPECT_NE(said.find(c.says), std::string::npos) << said;
+    EXPECT_EQ(std::count(said.begin(), said.end(), '\n'), 1) << said;
+    EXPECT_FALSE(std::filesystem::exists(html)) << "the page was written before its inputs were read";
+  }
+  std::filesystem::remove_all(dir);
 }

@@ -1,0 +1,20 @@
+// Every text file the front end reads by name (qcert report --results and
+// --replies, qcert play --from): only a regular file, read whole into memory
+// with its size and its lines bounded, so that /dev/zero or a FIFO named by
+// mistake is one line of error, not a read that never ends or grows without
+// bound. (Certificates are read by the checker library, which has the same
+// rule: checker/certificate_file.hpp, regularFileSize.)
+#pragma once
+#include <cstddef>
+#include <stdexcept>
+#include <string>
+
+namespace qcert::ui {
+
+// Throws std::invalid_argument, one line saying what is wrong (callers put
+// the path before it): it
+// cannot be opened, is not a regular file, holds more than `maxBytes`, or has
+// a line longer than `maxLine` bytes.
+std::string readTextFile(const std::string& path, size_t maxBytes = size_t(64) << 20, size_t maxLine = size_t(1) << 16);
+
+}  // namespace qcert::ui
