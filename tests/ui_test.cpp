@@ -408,6 +408,81 @@ TEST(UiCli, PlayEndOfInputEndsThePromptsLine) {
     EXPECT_EQ(r.status, 0) << r.err;
     ASSERT_FALSE(r.out.empty());
     EXPECT_EQ(r.out.back(), '\n') << "[" << r.out << "]";
+    EXPECT_NE(r.out.find("\nEnd of input: the game stops here.\n"), std::string::npos) << r.out;
+  }
+}
+
+// A playable record: each move printed as it is played and all of them at
+// the end, one a line; --record FILE holds the game after every move and
+// --from FILE resumes it; commands in any case; the end of input is said.
+TEST(UiCli, PlayRecordsAndResumesTheGame) {
+  qtest::TempDir dir;
+  const std::string file = dir.file("game.txt");
+  const QRun r = qcertRun({"play", "--n", "3", "--side", "first", "--record", file}, "A1\nUNDO\nHINT\nB2\nQUIT\n");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("Move 1: you play a1.\nMove 2: I play "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Hint: b2 "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Move 1: you play b2.\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Bye.\nThe moves of the game, one a line:\n  1. b2 (you)\n"), std::string::npos) << r.out;
+  std::ifstream in(file);
+  const std::string record((std::istreambuf_iterator<char>(in)), {});
+  EXPECT_EQ(record.rfind("#qcert-play\t1\n#game\t--n 3\n#side\tfirst\n#", 0), 0u) << record;
+  EXPECT_EQ(record.substr(record.size() - 4), "\nb2\n") << record;
+
+  // The variants as in the prover: a rectangle with knights, a hole and a
+  // piece placed; the computer moves first and its move is recorded.
+  const std::string knights = dir.file("knights.txt");
+  const QRun k = qcertRun({"play", "--board", "4x5", "--piece", "knight", "--holes", "a1", "--queens", "c2", "--side", "second",
+                           "--record", knights}, "");
+  ASSERT_EQ(k.status, 0) << k.err;
+  EXPECT_NE(k.out.find("End of input: the game stops here.\n"), std::string::npos) << k.out;
+  std::ifstream kin(knights);
+  std::vector<std::string> kl;
+  for (std::string l; std::getline(kin, l);) kl.push_back(l);
+  ASSERT_EQ(kl.size(), 5u);
+  EXPECT_EQ(kl[1], "#game\t--board 4x5 --piece knight --holes a1 --queens c2");
+  EXPECT_EQ(kl[2], "#side\tsecond");
+  EXPECT_NE(k.out.find("Move 1: I play " + kl[4] + " ("), std::string::npos) << k.out;
+
+  // Resumed: the record's game and side unless given, its moves played first.
+  const QRun resumed = qcertRun({"play", "--from", knights, "--record", knights}, "quit\n");
+  ASSERT_EQ(resumed.status, 0) << resumed.err;
+  EXPECT_NE(resumed.out.find("the knights game on the 4x5 board"), std::string::npos) << resumed.out;
+  EXPECT_NE(resumed.out.find("You move second."), std::string::npos) << resumed.out;
+  EXPECT_NE(resumed.out.find("Resumed from " + knights + " after 1 move: " + kl[4] + ".\n"), std::string::npos) << resumed.out;
+  const QRun torus = qcertRun({"play", "--board", "torus", "--n", "4", "--piece", "rook", "--side", "first", "--record", file}, "quit\n");
+  ASSERT_EQ(torus.status, 0) << torus.err;
+  std::ofstream(file, std::ios::app) << "B2\n";  // in capitals, as typed
+  const QRun t = qcertRun({"play", "--from", file}, "quit\n");
+  ASSERT_EQ(t.status, 0) << t.err;
+  EXPECT_NE(t.out.find("the rooks game on the 4x4 torus"), std::string::npos) << t.out;
+  EXPECT_NE(t.out.find("Resumed from " + file + " after 1 move: b2.\nMove 2: I play "), std::string::npos) << t.out;
+}
+
+// The record's target is refused before anything is verified or proved, and
+// a record that does not fit the game is one line naming its line.
+TEST(UiCli, PlayRefusesABadRecordBeforeAnyWork) {
+  qtest::TempDir dir;
+  const std::string wrong = dir.file("wrong.txt");
+  std::ofstream(wrong) << "#qcert-play\t1\n#game\t--n 3\n#side\tfirst\nb2\na1\n";
+  struct Case {
+    std::vector<std::string> args;
+    std::string says;
+  };
+  for (const Case& c : std::vector<Case>{
+           {{"play", "--cert", kCerts + "/jenrich-n8.qcert", "--record", ""}, "--record is empty"},
+           {{"play", "--cert", kCerts + "/jenrich-n8.qcert", "--record", dir.path()}, "it is a directory"},
+           {{"play", "--cert", kCerts + "/jenrich-n8.qcert", "--record", "/dev/null"}, "not a regular file"},
+           {{"play", "--cert", kCerts + "/jenrich-n8.qcert", "--from", "/dev/zero"}, "--from /dev/zero: not a regular file (a device)"},
+           {{"play", "--from", wrong}, "--from " + wrong + ", line 5: the move a1 cannot be played there: a1 is attacked by the queen on b2"},
+           {{"play", "--from", wrong, "--n", "4"}, "records the game --n 3, not this one (--n 4)"},
+           {{"play", "--from", kCerts + "/jenrich-n8.qcert"}, "line 1: not a record of qcert play"},
+       }) {
+    const QRun r = qcertRun(c.args, "quit\n");
+    EXPECT_EQ(r.status, 2) << c.says;
+    EXPECT_EQ(r.out, "") << r.out;
+    EXPECT_NE(r.err.find(c.says), std::string::npos) << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
   }
 }
 

@@ -49,13 +49,17 @@ const std::vector<Command>& commands() {
        "says where it comes from.",
        with(boardOptions(), {kHeap, kCert, kTime, kUnicode, kHelp})},
       {"play", "qcert play [--n N | --board KIND] [--piece P] [--holes LIST] [--queens LIST] [--side SIDE]\n"
-               "           [--cert FILE] [--time-limit S] [--unicode]",
+               "           [--cert FILE] [--time-limit S] [--record FILE] [--from FILE] [--unicode]",
        "A game against the computer in the terminal. You pick the board and a side; the\n"
        "computer plays the other side. When it holds the side proved winning it plays the\n"
        "certificate's replies (--cert, verified first) or moves its exact search proves on\n"
        "the spot, so it does not lose; when you hold the winning side it plays the move that\n"
-       "makes the game last longest. Type a square (d4) to move, or undo, hint, quit.",
-       with(boardOptions(), {kSide, kCert, kTime, kUnicode, kHelp})},
+       "makes the game last longest. Type a square (d4) to move, or undo, hint, quit (in any\n"
+       "case). Each move is printed as it is played, and the whole game at the end.",
+       with(boardOptions(), {kSide, kCert, kTime,
+                             {"record", "FILE", "write the game to FILE after every move: the game's options, your side, one move a line (square names)"},
+                             {"from", "FILE", "resume the game a --record FILE holds: its moves are played first (the game's options are the record's unless given; they must agree)"},
+                             kUnicode, kHelp})},
       {"report", "qcert report --results FILE [--html FILE [--replies FILE]] [--width N]",
        "Prints the results of make audit (tools/audit.sh writes out/audit/results.tsv) as a\n"
        "table, one section per source, with notes, a legend, totals and the refutations in\n"

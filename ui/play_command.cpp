@@ -5,9 +5,12 @@
 #include <memory>
 #include <ostream>
 
+#include "prover/output_file.hpp"
 #include "ui/analysis.hpp"
 #include "ui/board_view.hpp"
+#include "ui/play_record.hpp"
 #include "ui/setup.hpp"
+#include "ui/text_file.hpp"
 
 namespace qcert::ui {
 namespace {
@@ -19,9 +22,27 @@ struct Played {
 
 class Game {
  public:
-  Game(Setup& s, std::istream& in, std::ostream& out) : s_(s), in_(in), out_(out), solver_(OnTheSpot::make(s.geo, 64)) {}
+  Game(Setup& s, std::istream& in, std::ostream& out, std::string recordPath)
+      : s_(s), in_(in), out_(out), solver_(OnTheSpot::make(s.geo, 64)), recordPath_(std::move(recordPath)) {}
 
-  int run(const Values& v) {
+  // `resumed`: the moves of a record (--from), checked here before anything
+  // is proved; `recordSide`: its side, used when --side is not given.
+  int run(const Values& v, const std::vector<PlayRecord::Move>& resumed = {}, const std::string& recordSide = "") {
+    std::vector<int> replayed;
+    for (const PlayRecord::Move& m : resumed) {
+      const auto sq = s_.geo.parseSquare(m.square);
+      const std::string where = "--from " + v.at("from") + ", line " + std::to_string(m.line) + ": ";
+      if (!sq) throw UsageError(where + "'" + m.square + "' is not a square of " + boardWords(s_.geo.variant));
+      std::vector<int> p = s_.pieces;
+      p.insert(p.end(), replayed.begin(), replayed.end());
+      p.push_back(*sq);
+      try {
+        liveAfter(s_.geo, p);
+      } catch (const std::invalid_argument& e) {
+        throw UsageError(where + "the move " + s_.geo.squareName(*sq) + " cannot be played there: " + e.what());
+      }
+      replayed.push_back(*sq);
+    }
     const Live start = liveAfter(s_.geo, s_.pieces);
     // Who wins the starting position, and from where we know it.
     std::string how;
@@ -44,15 +65,12 @@ class Game {
          << " on a free square (one no piece attacks); who cannot move loses.\n";
     out_ << who << " (" << how << ").\n";
     // The side.
-    std::string side = v.count("side") ? v.at("side") : "";  // runPlay has refused any other value
+    std::string side = v.count("side") ? v.at("side") : recordSide;  // runPlay has refused any other value
     while (side != "first" && side != "second") {
       out_ << "Do you want to move first or second? [first/second]: " << std::flush;
       std::string line;
-      if (!std::getline(in_, line)) {
-        endOfInput();
-        return 0;
-      }
-      side = trim(line);
+      if (!readLine(line)) return 0;
+      side = lower(trim(line));
       if (side == "1") side = "first";
       if (side == "2") side = "second";
       if (side == "quit") return 0;
@@ -65,13 +83,57 @@ class Game {
                         : std::string("I hold the winning side: ") + (s_.cert ? "my replies come from the verified certificate,\n"
                                                                                 "and from my exact search where it has none.\n"
                                                                     : "my moves are proved on the spot by my exact search.\n"));
-    return loop();
+    for (size_t i = 0; i < replayed.size(); ++i) history_.push_back({replayed[i], (i % 2 == 0) == personFirst_});
+    if (!replayed.empty())
+      out_ << "Resumed from " << v.at("from") << " after " << plural(long(replayed.size()), "move", "moves") << ": "
+           << listMoves() << ".\n";
+    saveRecord();
+    if (!recordPath_.empty()) out_ << "Every move is recorded in " << recordPath_ << " (qcert play --from " << recordPath_ << " resumes the game).\n";
+    const int status = loop();
+    if (!history_.empty()) {
+      out_ << "The moves of the game, one a line:\n";
+      for (size_t i = 0; i < history_.size(); ++i)
+        out_ << "  " << (i + 1) << ". " << s_.geo.squareName(history_[i].move) << (history_[i].byPerson ? " (you)" : " (me)") << "\n";
+    }
+    return status;
   }
 
  private:
-  // Input ended at a prompt: end the prompt's line, so that the shell's
-  // prompt starts on its own.
-  void endOfInput() { out_ << "\n"; }
+  // A line typed at a prompt; false at the end of input (or a line too long
+  // to be one typed), which is said on a line of its own, so that the
+  // shell's prompt starts on its own.
+  bool readLine(std::string& line) {
+    const InputLine got = readInputLine(in_, line);
+    if (got == InputLine::line) return true;
+    out_ << (got == InputLine::end ? "\nEnd of input: the game stops here.\n"
+                                   : "\nA line of input longer than 4096 characters: the game stops here.\n");
+    return false;
+  }
+  static std::string lower(std::string t) {
+    for (char& c : t)
+      if (c >= 'A' && c <= 'Z') c = char(c - 'A' + 'a');
+    return t;
+  }
+  std::string listMoves() const {
+    std::string s;
+    for (const Played& m : history_) s += (s.empty() ? "" : ", ") + s_.geo.squareName(m.move);
+    return s;
+  }
+  // The record file (--record), rewritten whole after every move and undo.
+  void saveRecord() const {
+    if (recordPath_.empty()) return;
+    PlayRecord r;
+    r.game = gameOptions(s_.geo.variant, s_.pieces);
+    r.side = personFirst_ ? "first" : "second";
+    for (const Played& m : history_) r.moves.push_back({s_.geo.squareName(m.move), 0});
+    writeFileReplacing(recordPath_, formatPlayRecord(r, positionWords(s_)));
+  }
+  void played(int move, bool byPerson, const std::string& why = "") {
+    history_.push_back({move, byPerson});
+    out_ << "Move " << history_.size() << ": " << (byPerson ? "you play " : "I play ") << s_.geo.squareName(move)
+         << (why.empty() ? "" : " (" + why + ")") << ".\n";
+    saveRecord();
+  }
   std::chrono::milliseconds budget() const { return std::chrono::milliseconds(long(s_.seconds * 1000)); }
   static std::string trim(const std::string& t) {
     const size_t a = t.find_first_not_of(" \t\r"), b = t.find_last_not_of(" \t\r");
@@ -148,8 +210,7 @@ class Game {
       }
       if (!personToMove()) {
         const Choice c = choose(live);
-        history_.push_back({c.move, false});
-        out_ << "I play " << s_.geo.squareName(c.move) << " (" << c.why << ").\n";
+        played(c.move, false, c.why);
         continue;
       }
       if (!command(false)) return 0;
@@ -161,11 +222,8 @@ class Game {
     for (;;) {
       out_ << (over ? "> " : "Your move (a square such as " + exampleSquare() + "; or undo, hint, quit): ") << std::flush;
       std::string line;
-      if (!std::getline(in_, line)) {
-        endOfInput();
-        return false;
-      }
-      const std::string t = trim(line);
+      if (!readLine(line)) return false;
+      const std::string t = lower(trim(line));  // squares are read in any case too
       if (t == "quit" || t == "q" || t == "exit") {
         out_ << "Bye.\n";
         return false;
@@ -175,6 +233,7 @@ class Game {
           out_ << "Nothing to undo.\n";
           continue;
         }
+        saveRecord();
         return true;
       }
       if (over) {
@@ -204,7 +263,7 @@ class Game {
         }
         continue;
       }
-      history_.push_back({*sq, true});
+      played(*sq, true);
       return true;
     }
   }
@@ -228,6 +287,7 @@ class Game {
   std::unique_ptr<OnTheSpot> solver_;
   std::vector<Played> history_;
   bool personFirst_ = true;
+  std::string recordPath_;  // --record FILE; empty: none
 };
 
 }  // namespace
@@ -236,13 +296,25 @@ int runPlay(const Values& v, std::istream& in, std::ostream& out) {
   // Before anything is asked, verified or proved.
   if (v.count("side") && v.at("side") != "first" && v.at("side") != "second")
     throw UsageError("--side must be first or second, got '" + v.at("side") + "'");
+  if (v.count("record")) checkOutputFile("--record", v.at("record"));  // a FIFO, device, folder or "" refused now
   Values options = v;
-  if (!v.count("cert") && !v.count("n") && !v.count("board")) {
+  bool gameGiven = false;
+  for (const char* o : {"cert", "n", "board", "piece", "holes", "queens"}) gameGiven |= v.count(o) > 0;
+  PlayRecord record;
+  if (v.count("from")) {
+    record = readPlayRecord(v.at("from"));
+    if (!gameGiven) {
+      for (const auto& [name, value] : gameValues(record.game)) options[name] = value;
+    }
+  }
+  if (!options.count("cert") && !options.count("n") && !options.count("board")) {
     for (;;) {
       out << "Board size? (N for the N x N board, 1.." << kMaxBoard << "; e.g. 6): " << std::flush;
       std::string line;
-      if (!std::getline(in, line)) {
-        out << "\n";  // end the prompt's line
+      const InputLine got = readInputLine(in, line);
+      if (got != InputLine::line) {
+        out << (got == InputLine::end ? "\nEnd of input: the game stops here.\n"
+                                      : "\nA line of input longer than 4096 characters: the game stops here.\n");
         return 0;
       }
       try {
@@ -256,8 +328,11 @@ int runPlay(const Values& v, std::istream& in, std::ostream& out) {
   }
   Setup s = setupOf(options, 0, out);
   if (s.heap) throw UsageError("play has no Nim heap: the certificate's claim has a heap of " + std::to_string(s.heap) + " (qcert explain shows it)");
-  Game game(s, in, out);
-  return game.run(options);
+  if (v.count("from") && gameOptions(s.geo.variant, s.pieces) != record.game)
+    throw UsageError("--from " + v.at("from") + " records the game " + record.game + ", not this one (" +
+                     gameOptions(s.geo.variant, s.pieces) + "): give the record's options, or none");
+  Game game(s, in, out, v.count("record") ? v.at("record") : "");
+  return game.run(options, record.moves, record.side);
 }
 
 }  // namespace qcert::ui

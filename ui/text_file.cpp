@@ -69,3 +69,20 @@ std::string readTextFile(const std::string& path, size_t maxBytes, size_t maxLin
 }
 
 }  // namespace qcert::ui
+
+#include <istream>
+
+namespace qcert::ui {
+
+InputLine readInputLine(std::istream& in, std::string& line, size_t maxLine) {
+  line.clear();
+  for (;;) {
+    const int c = in.get();
+    if (c == std::char_traits<char>::eof()) return line.empty() ? InputLine::end : InputLine::line;
+    if (c == '\n') return InputLine::line;
+    if (line.size() == maxLine) return InputLine::tooLong;
+    line += char(c);
+  }
+}
+
+}  // namespace qcert::ui

@@ -18,3 +18,15 @@ namespace qcert::ui {
 std::string readTextFile(const std::string& path, size_t maxBytes = size_t(64) << 20, size_t maxLine = size_t(1) << 16);
 
 }  // namespace qcert::ui
+
+#include <iosfwd>
+
+namespace qcert::ui {
+
+// One line typed at a prompt (qcert play), without its newline. A line of
+// more than `maxLine` bytes (stdin from /dev/zero, say) is not kept: the
+// reading stops there, as at the end of input, so memory stays bounded.
+enum class InputLine { line, end, tooLong };
+InputLine readInputLine(std::istream& in, std::string& line, size_t maxLine = 4096);
+
+}  // namespace qcert::ui
