@@ -101,7 +101,7 @@ if [ "$mode" = table ]; then
     [ $rc -eq 2 ] && [ "$(wc -l <"$tmp/err.txt")" -eq 1 ] && grep -qF -- "$2" "$tmp/err.txt" ||
       fail "--replies $1: exit $rc, $(cat "$tmp/err.txt") (expected one line with '$2')"
   }
-  bad_replies "$tmp/none.tsv" "cannot read"
+  bad_replies "$tmp/none.tsv" "cannot be read"
   bad_replies "$fixture" "not a reply table"
   sed 's/^c2\t/c9\t/' "$replies" >"$tmp/r1.tsv"; bad_replies "$tmp/r1.tsv" "move c9 is not in Jenrich's triangle"
   sed 's/^\(c2\t[a-p0-9]*\t\)0/\11/' "$replies" >"$tmp/r2.tsv"; bad_replies "$tmp/r2.tsv" "half_turn 1 does not match"

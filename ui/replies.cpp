@@ -145,7 +145,7 @@ std::string formatReplyTable(const ReplyTable& t, bool unicode) {
   out << drawBoard(pic, DrawOptions{unicode, true, "the reply is the half-turn image of the move"});
   (void)anyHalf;
 
-  // Jenrich's layout (seed 000, 5.1, table T of n16_player_2_round_1): the
+  // Jenrich's layout (Jenrich 2014, 5.1, table T of the round-1 table): the
   // first move (r0, c0) indexes the table, 0-based; an entry is the reply as
   // one hexadecimal byte, row in the upper and column in the lower half;
   // $FF: not one of the moves considered.

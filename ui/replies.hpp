@@ -2,7 +2,7 @@
 // up to symmetry, read from a certificate the checker library has verified in
 // full (as ui/certified.hpp does, but keeping only these replies, so the
 // n = 16 manifest's 11.9 million decisions need no memory). For the empty
-// 16x16 board this is Jenrich's round-1 table (seed 000, section 5.1).
+// 16x16 board this is Jenrich's round-1 table (Jenrich 2014, section 5.1).
 //
 // The loser's first turn: the claim's position for a loss (or a Grundy
 // value), the position after the winner's first move for a win. Its moves are
@@ -53,7 +53,7 @@ bool fillOnTheSpot(ReplyTable& table, double secondsPerPosition);
 
 // The table as text: the rows with the loser's move, the reply and where it
 // comes from; a board with the reply written on each move's square; and for
-// square boards up to 16x16, Jenrich's layout (table T of seed 000, 5.1).
+// square boards up to 16x16, Jenrich's layout (table T of Jenrich 2014, 5.1).
 std::string formatReplyTable(const ReplyTable& table, bool unicode);
 
 // The table for programs (qcert replies FILE --tsv; qcert report --replies

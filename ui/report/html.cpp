@@ -306,7 +306,7 @@ struct Html {
     o << "</ul></section>\n";
   }
 
-  // Jenrich's round-1 table (seed 000, section 5.1) from the n = 16
+  // Jenrich's round-1 table (Jenrich 2014, section 5.1) from the n = 16
   // certificate: `qcert replies CERT --tsv` verifies it with the checker
   // library and writes the replies (tools/audit.sh runs it and passes the
   // file with --replies); without the file the section says where it comes from.
