@@ -132,7 +132,7 @@ timeout 60 "$chromium" "${flags[@]}" --dump-dom "file://$tmp/report.html" >"$tmp
 # Console errors, blocked or failed loads (the page's policy forbids any).
 if grep -E 'CONSOLE|Refused to|Failed to load|net::ERR|Uncaught' "$tmp/dom.log"; then fail "the page logged errors"; fi
 grep -q '</html>' "$tmp/dom.html" || fail "no complete DOM"
-for id in summary verified-checker totals refutations legend contents figure-6-0 fig6-n3 fig6-n4 fig6-n5 fig6-n6 fig6-n7 fig6-n8 fig6-n9 \
+for id in summary verified-checker not-run-jenrich-2014 claim-jenrich-n21 totals refutations legend contents figure-6-0 fig6-n3 fig6-n4 fig6-n5 fig6-n6 fig6-n7 fig6-n8 fig6-n9 \
           mirror-strategy mirror-n7 reply-table-n16 reply-table-n16-status other-games board-var-hollow-n5-b1-centre \
           board-var-king-odd-n9 board-bl-3-1-n7 board-jenrich-4-b2 sources source-jenrich-2014 source-brown-ladha \
           claim-dk-2-2-n26 claim-bl-3-3-n2 claim-noon-F6-0-n4-b1; do

@@ -17,6 +17,7 @@
 
 #include "prover/mod2/mod2.hpp"
 #include "ui/report.hpp"
+#include "ui/report/claim_text.hpp"
 
 using namespace qcert::ui;
 
@@ -360,4 +361,42 @@ TEST(Report, NoInternalWordsInWhatIsShown) {
   const std::string table = auditTable(r, 100), page = auditHtml(r, 1);
   EXPECT_FALSE(std::regex_search(table, internal)) << table;
   EXPECT_FALSE(std::regex_search(page, internal));
+}
+
+// The page folds the claims not run for want of time into one line per
+// source, as the terminal table does (a quick audit's page was mostly such
+// rows), each claim still there with its command; commands break between
+// words or after a '/', never inside one (the page once broke them anywhere).
+TEST(Report, PageFoldsNotRunClaimsAndKeepsCommandsWhole) {
+  std::ifstream fixture(std::string(QCERT_SOURCE_DIR) + "/tests/fixtures/audit-results.tsv");
+  AuditResults r = readAuditResults(fixture);
+  // As a quick audit leaves them: most claims not in its selection.
+  for (AuditClaim& c : r.claims)
+    if (c.source == "noon-2002" && c.status == "certified") c.status = "not-run", c.detail = "not in the quick selection (estimated 4 s)";
+  const std::string page = auditHtml(r, 1);
+  EXPECT_EQ(page.find("break-all"), std::string::npos) << "commands may break inside a word";
+  std::set<std::string> foldedSources;
+  for (const AuditClaim& c : r.claims) {
+    std::string id;
+    for (char ch : c.id) id += std::isalnum(static_cast<unsigned char>(ch)) ? ch : '-';
+    const bool folded = c.status == "not-run" && (c.detail == "over budget" || c.detail.rfind("not in the quick selection (", 0) == 0);
+    EXPECT_EQ(page.find("<tr id=\"claim-" + id + "\""), folded ? std::string::npos : page.find("<tr id=\"claim-" + id + "\"")) << c.id;
+    if (folded) {
+      EXPECT_NE(page.find("<li id=\"claim-" + id + "\""), std::string::npos) << c.id << " is not listed under its source's line";
+      foldedSources.insert(c.source);
+    }
+  }
+  ASSERT_TRUE(foldedSources.count("noon-2002"));
+  size_t lines = 0;
+  for (size_t at = page.find("<details class=\"not-run-list\""); at != std::string::npos; at = page.find("<details class=\"not-run-list\"", at + 1)) ++lines;
+  EXPECT_EQ(lines, foldedSources.size()) << "one line per source with claims not run";
+  EXPECT_NE(page.find("id=\"not-run-noon-2002\"><summary><span class=\"st-not-run\">not run</span>: 5 claims (5 not in the quick selection; "),
+            std::string::npos);
+  // Every command is in the page whole: its text with the break hints removed.
+  const std::string plain = std::regex_replace(page, std::regex("<wbr>"), "");
+  for (const AuditClaim& c : r.claims) {
+    const std::string command = report::reproduce(r, c);
+    if (command.empty()) continue;
+    EXPECT_NE(plain.find("<code>" + std::regex_replace(command, std::regex("&"), "&amp;") + "</code>"), std::string::npos) << c.id << ": " << command;
+  }
 }
