@@ -563,9 +563,54 @@ TEST(UiProgressLines, LinesAtTheirTimesAndNoneAfter) {
   EXPECT_EQ(quick.str(), "");
 }
 
-// qcert replies says what it is doing while the checker library verifies a
-// certificate (it printed nothing for 87 s on the n = 16 manifest when stderr
-// was a file), in whole lines, and the table itself is unchanged. The G(14)
+// On a terminal: one line redrawn in place ("\r", the text, clear to the
+// end of the line), never a newline, and wiped when the step ends.
+TEST(UiProgressLines, RedrawnLineOnATerminalIsWipedAtTheEnd) {
+  std::ostringstream out;
+  {
+    ProgressLines line(out, [](double t) { return "at " + std::to_string(int(t * 10 + 0.5)); }, 0.2, 0.3, ProgressLines::Style::redrawn);
+    std::this_thread::sleep_for(std::chrono::milliseconds(650));  // drawn at 0.2 and 0.5
+  }
+  EXPECT_EQ(out.str(), "\rat 2\033[K\rat 5\033[K\r\033[K");
+  std::ostringstream quick;
+  { ProgressLines line(quick, [](double) { return std::string("too early"); }, 0.5, 0.5, ProgressLines::Style::redrawn); }
+  EXPECT_EQ(quick.str(), "") << "nothing to wipe when nothing was drawn";
+}
+
+// qcert replies on a terminal: the check of a single certificate (A(13):
+// 300 KB, about a second) shows one line redrawn on stderr, wiped at the end;
+// nothing with -q, nothing when stderr is not a terminal, never on stdout.
+TEST(UiCli, RepliesShowsProgressOnATerminalOnly) {
+  const std::string cert = kCerts + "/A344227-a13.qcert";
+  auto run = [&](std::vector<std::string> args, bool terminal) {
+    std::istringstream in;
+    std::ostringstream out, err;
+    const int status = runQcert(args, in, out, err, terminal);
+    return QRun{status, out.str(), err.str()};
+  };
+  const auto start = std::chrono::steady_clock::now();
+  const QRun shown = run({"replies", cert, "--tsv"}, true);
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  ASSERT_EQ(shown.status, 0) << shown.err;
+  const QRun quiet = run({"replies", cert, "--tsv", "-q"}, true), file = run({"replies", cert, "--tsv"}, false);
+  EXPECT_EQ(quiet.err, "");
+  EXPECT_EQ(file.err, "") << "progress when stderr is not a terminal";
+  EXPECT_EQ(shown.out, quiet.out);
+  EXPECT_EQ(shown.out, file.out);
+  EXPECT_EQ(shown.err.find('\n'), std::string::npos) << "whole lines on a terminal: " << shown.err;
+  const QRun both = run({"replies", cert, "--quiet", "--progress-every", "5"}, true);
+  EXPECT_EQ(both.status, 2);
+  EXPECT_EQ(both.err, "qcert replies: --quiet and --progress-every contradict each other: choose one\n");
+  if (seconds < 0.7) GTEST_SKIP() << "the check took " << seconds << " s: too quick for a line (the first is due after 0.5 s)";
+  EXPECT_EQ(shown.err.rfind("\rqcert replies: verifying " + cert + " with the checker library, 0.", 0), 0u) << shown.err;
+  EXPECT_NE(shown.err.find(" s\033[K"), std::string::npos) << shown.err;
+  EXPECT_EQ(shown.err.substr(shown.err.size() - 4), "\r\033[K") << "the line is not wiped";
+}
+
+// qcert replies --progress-every: what it is doing while the checker library
+// verifies a certificate (it printed nothing for 87 s on the n = 16 manifest
+// when stderr was a file), in whole lines for a log, and the table itself is
+// unchanged. The G(14)
 // manifest's replies all come from the certificate, so the run is the check.
 TEST(UiCli, RepliesSaysItIsVerifyingWhileTheCheckRuns) {
   const std::string cert = kCerts + "/rudd-G14.qcert";

@@ -80,7 +80,7 @@ const std::vector<Command>& commands() {
         {"time-limit", "S", "stop reading the file after S seconds (1..86400; default 10), exit 2"},
         kHelp},
        true},
-      {"replies", "qcert replies FILE [--jobs N] [--time-limit S] [--unicode | --tsv]",
+      {"replies", "qcert replies FILE [--jobs N] [--time-limit S] [--unicode | --tsv] [--quiet | --progress-every S]",
        "The winner's reply to every first move of the loser, up to symmetry, from a\n"
        "certificate of the placing game (prover prove or grundy --out FILE), as a table, on\n"
        "the board and, for square boards up to 16x16, as Jenrich's table T (Jenrich 2014, 5.1;\n"
@@ -90,7 +90,8 @@ const std::vector<Command>& commands() {
        "and marked so.",
        {{"jobs", "N", "shards of a manifest verified at a time (1..64; default 1)"},
         {"time-limit", "S", "stop the check after S seconds (1..86400; default none), exit 2; also the time for each reply proved on the spot (default 10)"},
-        {"progress-every", "S", "while the certificate is verified (minutes for the large ones), a line on stderr every S seconds (1..3600; default 10), the first after 2 s"},
+        {"progress-every", "S", "while the certificate is verified (minutes for the large ones), a whole line on stderr every S seconds (1..3600), the first after 2 s at most, also when stderr is not a terminal: for a log (without it, progress shows only on a terminal, as one line redrawn)"},
+        {"quiet", nullptr, "no progress on stderr (-q too)"},
         kUnicode,
         {"tsv", nullptr, "print only the table, tab-separated, for programs (qcert report --replies reads it): a line per move of the loser with the move, the reply, 1 if the reply is the move's half-turn image (else 0) and where the reply comes from (certificate, on-the-spot); the format is in ui/replies.hpp"},
         kHelp},
@@ -119,6 +120,10 @@ std::string overview() {
 }  // namespace
 
 int runQcert(const std::vector<std::string>& args, std::istream& in, std::ostream& out, std::ostream& err) {
+  return runQcert(args, in, out, err, false);
+}
+
+int runQcert(const std::vector<std::string>& args, std::istream& in, std::ostream& out, std::ostream& err, bool errIsTerminal) {
   if (args.empty()) {
     err << "qcert: no command given (expected board, explain, play, report, describe or replies; see qcert --help)\n";
     return 2;
@@ -143,7 +148,7 @@ int runQcert(const std::vector<std::string>& args, std::istream& in, std::ostrea
     if (c->name == std::string("explain")) return runExplain(v, out, err);
     if (c->name == std::string("report")) return runReport(v, out, err);
     if (c->name == std::string("describe")) return runDescribe(v, out);
-    if (c->name == std::string("replies")) return runReplies(v, out, err);
+    if (c->name == std::string("replies")) return runReplies(v, out, err, errIsTerminal);
     return runPlay(v, in, out);
   } catch (const UsageError& e) {
     err << "qcert " << c->name << ": " << e.what() << "\n";

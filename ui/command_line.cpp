@@ -30,7 +30,9 @@ std::string helpOf(const Command& c) {
 Values parseOptions(const Command& c, const std::vector<std::string>& args) {
   Values v;
   for (size_t i = 1; i < args.size(); ++i) {
-    const std::string& a = args[i];
+    // -q: --quiet, as in the prover and the checker, for commands that have it.
+    const bool hasQuiet = std::any_of(c.options.begin(), c.options.end(), [](const OptionSpec& o) { return o.name == std::string("quiet"); });
+    const std::string& a = args[i] == "-q" && hasQuiet ? std::string("--quiet") : args[i];
     if (c.takesFile && a.rfind("--", 0) != 0 && !a.empty() && !v.count("file")) {
       v["file"] = a;
       continue;

@@ -14,6 +14,8 @@ int runBoard(const Values& v, std::ostream& out);
 int runExplain(const Values& v, std::ostream& out, std::ostream& err);
 int runPlay(const Values& v, std::istream& in, std::ostream& out);
 int runDescribe(const Values& v, std::ostream& out);
-int runReplies(const Values& v, std::ostream& out, std::ostream& err);
+// errIsTerminal: progress on err while the certificate is verified (one
+// line redrawn), unless --quiet.
+int runReplies(const Values& v, std::ostream& out, std::ostream& err, bool errIsTerminal);
 
 }  // namespace qcert::ui

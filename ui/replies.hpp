@@ -44,7 +44,12 @@ struct ReplyTable {
 // at the loser's first turn. Throws CertificateError unless VERIFIED, and for
 // count, mod-2 and partizan certificates (status 2). Rows whose reply the
 // certificate does not store are left for fillOnTheSpot.
-ReplyTable loadReplyTable(const std::string& path, unsigned jobs, double timeLimitSeconds);
+// checkerProgress: the checker's own progress on stderr (a manifest's shards).
+ReplyTable loadReplyTable(const std::string& path, unsigned jobs, double timeLimitSeconds, bool checkerProgress = false);
+
+// The file is a shard manifest (its check shows its own progress); false for
+// anything else, unreadable files included (the check then says why).
+bool isShardManifest(const std::string& path);
 
 // Fills what the certificate leaves to the checker's own search (positions
 // at or below the cut-off) with the prover's exact search, marked as proved on

@@ -65,7 +65,16 @@ std::optional<int> firstDecision(const Certificate& cert, const std::string& pat
 
 }  // namespace
 
-ReplyTable loadReplyTable(const std::string& path, unsigned jobs, double timeLimitSeconds) {
+bool isShardManifest(const std::string& path) {
+  try {
+    MappedFile file(path);
+    return readCertificate(file).hasPlan;
+  } catch (...) {
+    return false;
+  }
+}
+
+ReplyTable loadReplyTable(const std::string& path, unsigned jobs, double timeLimitSeconds, bool checkerProgress) {
   ReplyTable table;
   Certificate header;
   try {
@@ -136,7 +145,7 @@ ReplyTable loadReplyTable(const std::string& path, unsigned jobs, double timeLim
       row.from = FirstReply::From::certificate;
     };
     CertifiedClaim& c = table.claim;
-    c.statement = verifiedStatement(path, jobs, timeLimitSeconds, &observer);
+    c.statement = verifiedStatement(path, jobs, timeLimitSeconds, &observer, checkerProgress);
     c.rows = header.board.rows, c.cols = header.board.cols, c.torus = header.board.torus, c.piece = header.board.piece;
     c.holes = header.board.holes;
     c.queens = header.queens;

@@ -2,6 +2,8 @@
 #include "ui/commands.hpp"
 
 #include <algorithm>
+#include <cstdio>
+#include <optional>
 #include <ostream>
 
 #include "ui/progress_lines.hpp"
@@ -9,28 +11,47 @@
 
 namespace qcert::ui {
 
-int runReplies(const Values& v, std::ostream& out, std::ostream& err) {
+int runReplies(const Values& v, std::ostream& out, std::ostream& err, bool errIsTerminal) {
   const std::string file = fileArgument(v);
   const unsigned jobs = v.count("jobs") ? unsigned(wholeNumber("jobs", v.at("jobs"), 1, 64)) : 1;
   const double limit = v.count("time-limit") ? double(wholeNumber("time-limit", v.at("time-limit"), 1, 86400)) : 0;
   const bool tsv = v.count("tsv") > 0;
   if (tsv && v.count("unicode")) throw UsageError("--tsv and --unicode do not go together (--tsv draws no board)");
-  const double every = v.count("progress-every") ? double(wholeNumber("progress-every", v.at("progress-every"), 1, 3600)) : 10;
+  const bool quiet = v.count("quiet") > 0, log = v.count("progress-every") > 0;
+  if (quiet && log) throw UsageError("--quiet and --progress-every contradict each other: choose one");
+  const double every = log ? double(wholeNumber("progress-every", v.at("progress-every"), 1, 3600)) : 1;
   ReplyTable table;
   {
-    // The check prints nothing until it is done: say what is going on, as
-    // whole lines (stderr may be a log file).
-    ProgressLines lines(
-        err,
-        [&, first = true](double t) mutable {
-          const std::string text = (first ? "qcert replies: verifying " + file + " in full with the checker library before reading its replies, "
-                                          : "qcert replies: still verifying " + file + ", ") +
-                                   std::to_string(long(t + 0.5)) + " s so far";
-          first = false;
-          return text;
-        },
-        std::min(2.0, every), every);
-    table = loadReplyTable(file, jobs, limit);
+    // The check prints nothing until it is done: say what is going on, on
+    // stderr only, and only on a terminal unless --progress-every asks for
+    // whole lines (for a log). A manifest's check draws its own line (shards
+    // verified, time left); a single certificate's has none, so this one.
+    std::optional<ProgressLines> lines;
+    bool checkerProgress = false;
+    if (log) {
+      lines.emplace(
+          err,
+          [&, first = true](double t) mutable {
+            const std::string text = (first ? "qcert replies: verifying " + file + " in full with the checker library before reading its replies, "
+                                            : "qcert replies: still verifying " + file + ", ") +
+                                     std::to_string(long(t + 0.5)) + " s so far";
+            first = false;
+            return text;
+          },
+          std::min(2.0, every), every);
+    } else if (!quiet && errIsTerminal) {
+      checkerProgress = isShardManifest(file);
+      if (!checkerProgress)
+        lines.emplace(
+            err,
+            [&](double t) {
+              char text[32];
+              std::snprintf(text, sizeof text, "%.1f s", t);
+              return "qcert replies: verifying " + file + " with the checker library, " + text;
+            },
+            0.5, 0.5, ProgressLines::Style::redrawn);
+    }
+    table = loadReplyTable(file, jobs, limit, checkerProgress);
   }
   if (!tsv) out << "Certificate " << file << ": VERIFIED by the checker library: " << table.claim.statement << "\n";
   const bool complete = fillOnTheSpot(table, limit > 0 ? limit : 10);
