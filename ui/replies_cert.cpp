@@ -55,7 +55,7 @@ std::optional<int> firstDecision(const Certificate& cert, const std::string& pat
     const std::string dir = std::filesystem::path(path).parent_path().string();
     MappedFile shardFile((dir.empty() ? std::string(".") : dir) + "/" + shardPath);
     const Certificate shard = readCertificate(shardFile);
-    if (shard.hasPlan) return std::nullopt;
+    if (shard.hasPlan || shard.parts) return std::nullopt;  // both rejected by the check: no first move from them
     return firstDecision(shard, path, root, heap);
   }
   if (cert.replyCount == 0 || root.count() <= cert.cutoff) return std::nullopt;
