@@ -101,7 +101,7 @@ if [ "$mode" = table ]; then
     [ $rc -eq 2 ] && [ "$(wc -l <"$tmp/err.txt")" -eq 1 ] && grep -qF -- "$2" "$tmp/err.txt" ||
       fail "--replies $1: exit $rc, $(cat "$tmp/err.txt") (expected one line with '$2')"
   }
-  bad_replies "$tmp/none.tsv" "cannot read"
+  bad_replies "$tmp/none.tsv" "cannot be read"
   bad_replies "$fixture" "not a reply table"
   sed 's/^c2\t/c9\t/' "$replies" >"$tmp/r1.tsv"; bad_replies "$tmp/r1.tsv" "move c9 is not in Jenrich's triangle"
   sed 's/^\(c2\t[a-p0-9]*\t\)0/\11/' "$replies" >"$tmp/r2.tsv"; bad_replies "$tmp/r2.tsv" "half_turn 1 does not match"
@@ -132,7 +132,7 @@ timeout 60 "$chromium" "${flags[@]}" --dump-dom "file://$tmp/report.html" >"$tmp
 # Console errors, blocked or failed loads (the page's policy forbids any).
 if grep -E 'CONSOLE|Refused to|Failed to load|net::ERR|Uncaught' "$tmp/dom.log"; then fail "the page logged errors"; fi
 grep -q '</html>' "$tmp/dom.html" || fail "no complete DOM"
-for id in summary verified-checker totals refutations legend contents figure-6-0 fig6-n3 fig6-n4 fig6-n5 fig6-n6 fig6-n7 fig6-n8 fig6-n9 \
+for id in summary verified-checker not-run-jenrich-2014 claim-jenrich-n21 totals refutations legend contents figure-6-0 fig6-n3 fig6-n4 fig6-n5 fig6-n6 fig6-n7 fig6-n8 fig6-n9 \
           mirror-strategy mirror-n7 reply-table-n16 reply-table-n16-status other-games board-var-hollow-n5-b1-centre \
           board-var-king-odd-n9 board-bl-3-1-n7 board-jenrich-4-b2 sources source-jenrich-2014 source-brown-ladha \
           claim-dk-2-2-n26 claim-bl-3-3-n2 claim-noon-F6-0-n4-b1; do

@@ -8,11 +8,16 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <regex>
 #include <set>
 #include <sstream>
 
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include "prover/mod2/mod2.hpp"
 #include "ui/report.hpp"
+#include "ui/report/claim_text.hpp"
 
 using namespace qcert::ui;
 
@@ -289,4 +294,109 @@ TEST(Report, SearchedMod2PlayIsDrawnFromItsCertificate) {
   r.claims[0].status = "certified", r.claims[0].cert = path + ".missing";
   EXPECT_EQ(auditHtml(r, 0).find(board), std::string::npos);
   std::remove(path.c_str());
+}
+
+// Every file qcert report reads is a regular file of bounded lines: a device
+// (/dev/zero once grew a line to 2.1 GB), a FIFO (it blocked), a directory or
+// a line of 100 KB is one line of error, exit 2, before anything is written.
+TEST(Report, OnlyRegularFilesOfBoundedLinesAreRead) {
+  const auto dir = std::filesystem::temp_directory_path() / ("qcert-report-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  const std::string fifo = (dir / "fifo").string(), longLine = (dir / "long.tsv").string(), html = (dir / "r.html").string();
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  std::ofstream(longLine) << "#qcert-audit-results\t3\n" << std::string(100000, 'x') << "\n";
+  const std::string fixture = std::string(QCERT_SOURCE_DIR) + "/tests/fixtures/audit-results.tsv";
+  struct Case {
+    std::map<std::string, std::string> options;
+    std::string says;
+  };
+  const std::vector<Case> cases = {
+      {{{"results", "/dev/zero"}}, "/dev/zero: not a regular file (a device)"},
+      {{{"results", fifo}}, fifo + ": not a regular file (a FIFO)"},
+      {{{"results", dir.string()}}, ": not a regular file (a directory)"},
+      {{{"results", longLine}}, longLine + ": line 2 is longer than 65,536 bytes"},
+      {{{"results", ""}}, "--results is empty"},
+      {{{"results", fixture}, {"html", html}, {"replies", "/dev/zero"}}, "/dev/zero: not a regular file (a device)"},
+      {{{"results", fixture}, {"html", html}, {"replies", fifo}}, fifo + ": not a regular file (a FIFO)"},
+  };
+  for (const Case& c : cases) {
+    std::ostringstream out, err;
+    EXPECT_EQ(runReport(c.options, out, err), 2) << c.says;
+    EXPECT_EQ(out.str(), "");
+    const std::string said = err.str();
+    EXPECT_NE(said.find(c.says), std::string::npos) << said;
+    EXPECT_EQ(std::count(said.begin(), said.end(), '\n'), 1) << said;
+    EXPECT_FALSE(std::filesystem::exists(html)) << "the page was written before its inputs were read";
+  }
+  std::filesystem::remove_all(dir);
+}
+
+// What the report shows is read by people outside the project: no words of
+// its own workings ("issue 30", "seeds 000 and 004", "../shared/seeds/", "a
+// lent machine") in the claims of any manifest (the table and the page print
+// their statements, details and backing) or in the fixture's table and page.
+TEST(Report, NoInternalWordsInWhatIsShown) {
+  const std::regex internal(R"((^|[^a-z])(issue [0-9]|seeds? [0-9]{3}|shared/seeds|lent machine|a lent ))", std::regex::icase);
+  for (const auto& e : std::filesystem::directory_iterator(std::string(QCERT_SOURCE_DIR) + "/proofs")) {
+    if (e.path().extension() != ".claims") continue;
+    std::ifstream in(e.path());
+    int number = 0;
+    std::string about;  // the first comment block: tools/audit.sh shows it (less "(... ../shared/...)") as the source's line
+    bool inAbout = true;
+    for (std::string line; std::getline(in, line);) {
+      ++number;
+      inAbout &= !line.empty() && line[0] == '#';
+      if (inAbout) about += line.substr(1) + " ";
+      if (trim(line).empty() || trim(line)[0] == '#') continue;  // other comments are for maintainers
+      EXPECT_FALSE(std::regex_search(line, internal)) << e.path().filename() << " line " << number << ": " << line;
+    }
+    about = std::regex_replace(about, std::regex(R"( *\([^)]*\.\./shared[^)]*\))"), "");
+    std::smatch sentence;  // its first sentence, as tools/audit.sh cuts it
+    if (std::regex_search(about, sentence, std::regex(R"([A-Za-z0-9")]{3}\. )"))) about = about.substr(0, size_t(sentence.position(0)) + 4);
+    EXPECT_FALSE(std::regex_search(about, internal) || std::regex_search(about, std::regex(R"(\bseeds?\b)", std::regex::icase)))
+        << e.path().filename() << ": " << about;
+  }
+  std::ifstream fixture(std::string(QCERT_SOURCE_DIR) + "/tests/fixtures/audit-results.tsv");
+  const AuditResults r = readAuditResults(fixture);
+  const std::string table = auditTable(r, 100), page = auditHtml(r, 1);
+  EXPECT_FALSE(std::regex_search(table, internal)) << table;
+  EXPECT_FALSE(std::regex_search(page, internal));
+}
+
+// The page folds the claims not run for want of time into one line per
+// source, as the terminal table does (a quick audit's page was mostly such
+// rows), each claim still there with its command; commands break between
+// words or after a '/', never inside one (the page once broke them anywhere).
+TEST(Report, PageFoldsNotRunClaimsAndKeepsCommandsWhole) {
+  std::ifstream fixture(std::string(QCERT_SOURCE_DIR) + "/tests/fixtures/audit-results.tsv");
+  AuditResults r = readAuditResults(fixture);
+  // As a quick audit leaves them: most claims not in its selection.
+  for (AuditClaim& c : r.claims)
+    if (c.source == "noon-2002" && c.status == "certified") c.status = "not-run", c.detail = "not in the quick selection (estimated 4 s)";
+  const std::string page = auditHtml(r, 1);
+  EXPECT_EQ(page.find("break-all"), std::string::npos) << "commands may break inside a word";
+  std::set<std::string> foldedSources;
+  for (const AuditClaim& c : r.claims) {
+    std::string id;
+    for (char ch : c.id) id += std::isalnum(static_cast<unsigned char>(ch)) ? ch : '-';
+    const bool folded = c.status == "not-run" && (c.detail == "over budget" || c.detail.rfind("not in the quick selection (", 0) == 0);
+    EXPECT_EQ(page.find("<tr id=\"claim-" + id + "\""), folded ? std::string::npos : page.find("<tr id=\"claim-" + id + "\"")) << c.id;
+    if (folded) {
+      EXPECT_NE(page.find("<li id=\"claim-" + id + "\""), std::string::npos) << c.id << " is not listed under its source's line";
+      foldedSources.insert(c.source);
+    }
+  }
+  ASSERT_TRUE(foldedSources.count("noon-2002"));
+  size_t lines = 0;
+  for (size_t at = page.find("<details class=\"not-run-list\""); at != std::string::npos; at = page.find("<details class=\"not-run-list\"", at + 1)) ++lines;
+  EXPECT_EQ(lines, foldedSources.size()) << "one line per source with claims not run";
+  EXPECT_NE(page.find("id=\"not-run-noon-2002\"><summary><span class=\"st-not-run\">not run</span>: 5 claims (5 not in the quick selection; "),
+            std::string::npos);
+  // Every command is in the page whole: its text with the break hints removed.
+  const std::string plain = std::regex_replace(page, std::regex("<wbr>"), "");
+  for (const AuditClaim& c : r.claims) {
+    const std::string command = report::reproduce(r, c);
+    if (command.empty()) continue;
+    EXPECT_NE(plain.find("<code>" + std::regex_replace(command, std::regex("&"), "&amp;") + "</code>"), std::string::npos) << c.id << ": " << command;
+  }
 }

@@ -257,3 +257,77 @@ TEST(UiReplies, OtherKindsAreRefused) {
   EXPECT_EQ(r.status, 2);
   EXPECT_TRUE(has(r.err, "count certificate")) << r.err;
 }
+
+// A table of independent parts (docs/parts.md) stores entries (size, squares,
+// Grundy value), not replies, and the checker verifies no move from it: the
+// winner's first move is found on the spot and said so. The first token of
+// the 5x5 kings table is an entry's size, 1: read as a reply it named a1,
+// which loses (after a1 the position has Grundy value 5; c3 alone wins).
+TEST(UiReplies, ATableOfPartsHasNoStoredFirstMove) {
+  qtest::TempDir dir;
+  const std::string parts = proved(dir, "k5", {"prove", "--n", "5", "--piece", "king", "--parts"});
+  ASSERT_FALSE(parts.empty());
+  Variant kings;
+  kings.rows = kings.cols = 5, kings.piece = Piece::king;
+  const Geometry geo = variantGeometry(kings);
+  ReplyTable t = loadReplyTable(parts, 1, 60);
+  ASSERT_TRUE(t.winnerMovesFirst);
+  EXPECT_FALSE(t.winnerFirst.has_value()) << "a first move attributed to the table: " << geo.squareName(*t.winnerFirst);
+  EXPECT_NE(t.winnerFirstFrom, FirstReply::From::certificate);
+  ASSERT_TRUE(fillOnTheSpot(t, 10));
+  ASSERT_TRUE(t.winnerFirst.has_value());
+  EXPECT_EQ(t.winnerFirstFrom, FirstReply::From::onTheSpot);
+  EXPECT_EQ(geo.squareName(*t.winnerFirst), "c3");
+  for (const FirstReply& r : t.rows) {
+    EXPECT_EQ(r.from, FirstReply::From::onTheSpot) << geo.squareName(r.move);
+    EXPECT_FALSE(r.belowCutoff) << "a table of parts has no cut-off";
+  }
+  expectEveryReplyWins(t, geo);
+  const QRun r = runUi({"replies", parts});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_FALSE(has(r.out, "(the certificate)")) << r.out;
+  EXPECT_TRUE(has(r.out, "moves first: c3 (2,2) (proved on the spot")) << r.out;
+  EXPECT_TRUE(has(r.out, "No move below comes from the certificate: the certificate is a table of independent parts")) << r.out;
+  EXPECT_FALSE(has(r.out, "cut-off")) << r.out;
+  const QRun tsv = runUi({"replies", parts, "--tsv"});
+  ASSERT_EQ(tsv.status, 0) << tsv.err;
+  EXPECT_TRUE(has(tsv.out, "\n#first\tc3\ton-the-spot\n")) << tsv.out;
+  EXPECT_FALSE(has(tsv.out, "\tcertificate")) << tsv.out;
+  // describe says what the tokens are: a table of parts, not winner decisions.
+  const QRun d = runUi({"describe", parts});
+  ASSERT_EQ(d.status, 0) << d.err;
+  EXPECT_TRUE(has(d.out, "table of independent parts")) << d.out;
+  EXPECT_FALSE(has(d.out, "winner decision")) << d.out;
+  EXPECT_FALSE(has(d.out, "the winner's replies")) << d.out;
+  // explain and play with --cert: no value is marked as the table's but the claim's.
+  const QRun e = runUi({"explain", "--cert", parts});
+  ASSERT_EQ(e.status, 0) << e.err;
+  EXPECT_TRUE(has(e.out, "From the verified certificate: 0 moves;")) << e.out;
+}
+
+// The queens' 5x5 table too (an outcome claim of the first player, who wins).
+TEST(UiReplies, AQueensTableOfPartsHasNoStoredFirstMove) {
+  qtest::TempDir dir;
+  const std::string parts = proved(dir, "q5", {"prove", "--n", "5", "--parts"});
+  ASSERT_FALSE(parts.empty());
+  ReplyTable t = loadReplyTable(parts, 1, 60);
+  ASSERT_TRUE(t.winnerMovesFirst);
+  EXPECT_FALSE(t.winnerFirst.has_value());
+  ASSERT_TRUE(fillOnTheSpot(t, 10));
+  EXPECT_EQ(t.winnerFirstFrom, FirstReply::From::onTheSpot);
+  expectEveryReplyWins(t, queensGeometry(5));
+}
+
+// A mirror-lemma certificate proves the loss from the lemma's conditions; it
+// stores no reply, so every reply shown is proved on the spot.
+TEST(UiReplies, AMirrorLemmaCertificateStoresNoReply) {
+  qtest::TempDir dir;
+  const std::string lemma = proved(dir, "b6", {"prove", "--n", "6", "--piece", "bishop", "--mirror", "files", "--by-mirror-lemma"});
+  ASSERT_FALSE(lemma.empty());
+  ReplyTable t = loadReplyTable(lemma, 1, 60);
+  ASSERT_FALSE(t.winnerMovesFirst);
+  for (const FirstReply& r : t.rows) EXPECT_NE(r.from, FirstReply::From::certificate);
+  const QRun tsv = runUi({"replies", lemma, "--tsv"});
+  ASSERT_EQ(tsv.status, 0) << tsv.err;
+  EXPECT_FALSE(has(tsv.out, "\tcertificate")) << tsv.out;
+}

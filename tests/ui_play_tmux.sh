@@ -6,6 +6,9 @@
 #     must win with the certificate's replies.
 #  2. 5x5, the person first (the winning side), playing every hint: the
 #     person must win and the computer must play its longest moves.
+#  3. the 5x5 torus with kings, recorded (--record): two moves typed in
+#     capitals, quit; the record holds them one a line and --from resumes the
+#     game after them; end of input is said.
 # Usage: ui_play_tmux.sh QCERT CERTS_DIR. Exit 77 (skipped) without tmux.
 set -euo pipefail
 qcert=$1
@@ -15,8 +18,9 @@ if ! command -v tmux >/dev/null; then
   exit 77
 fi
 socket="qcert-ui-test-$$"
+work=$(mktemp -d)
 t() { tmux -L "$socket" -f /dev/null "$@"; }
-cleanup() { t kill-server 2>/dev/null || true; }
+cleanup() { t kill-server 2>/dev/null || true; rm -rf "$work"; }
 trap cleanup EXIT
 
 screen() { t capture-pane -p -t play -S -3000 -J; }
@@ -50,7 +54,7 @@ start() {
 start "$qcert" play --cert "$certs/jenrich-n8.qcert" --side second
 wait_for 'Your move'
 screen | grep -q 'VERIFIED by the checker library: first player wins on the empty 8x8 board' || fail "no verified certificate line"
-screen | grep -q "^I play [a-h][1-8] (the certificate's reply, verified by the checker)" || fail "first reply not from the certificate"
+screen | grep -q "^Move 1: I play [a-h][1-8] (the certificate's reply, verified by the checker)" || fail "first reply not from the certificate"
 say z9
 wait_for "'z9' is not a move"
 say hint
@@ -92,11 +96,32 @@ for _ in $(seq 1 20); do
   say "$move"
   wait_for 'Your move|^> ' $((prompts + 1))
   if ! screen | grep -q 'so you win'; then
-    screen | grep -E '^I play ' | tail -1 | grep -qE 'every move loses against best play; this one lasts longest, [0-9]+ more moves? after it\)' ||
+    screen | grep -E '^Move [0-9]+: I play ' | tail -1 | grep -qE 'every move loses against best play; this one lasts longest, [0-9]+ more moves? after it\)' ||
       fail "the computer's losing move does not say it lasts longest"
   fi
 done
 screen | grep -q 'No free square is left: I cannot move, so you win' || fail "the person following the hints did not win"
 say quit
 wait_for '^EXITED:0'
-echo "PASS: two games played in tmux"
+# ---- game 3: a recorded game on the torus, resumed
+record="$work/game.txt"
+start "$qcert" play --board torus --n 5 --piece king --side first --record "$record"
+wait_for 'Your move'
+screen | grep -q 'the kings game on the 5x5 torus' || fail "not the kings game on the torus"
+move=$(last_free | sed -E 's/^[^:]*: ([a-e][1-5]).*/\1/' | tr a-e A-E)
+say "$move"
+wait_for '^Move 2: I play [a-e][1-5] '
+wait_for 'Your move' 2
+screen | grep -q "^Move 1: you play $(echo "$move" | tr A-E a-e)\." || fail "the person's move is not printed as played"
+say QUIT
+wait_for '^EXITED:0'
+screen | grep -q '^The moves of the game, one a line:' || fail "no list of the moves at the end"
+[ "$(grep -vc '^#' "$record")" = 2 ] || fail "the record does not hold two moves: $(cat "$record")"
+grep -q '^#game	--board torus --n 5 --piece king$' "$record" || fail "the record does not name the game: $(cat "$record")"
+start "$qcert" play --from "$record"
+wait_for 'Your move'
+screen | grep -q '^Resumed from .* after 2 moves: ' || fail "not resumed after the record's two moves"
+t send-keys -t play C-d
+wait_for '^End of input: the game stops here\.'
+wait_for '^EXITED:0'
+echo "PASS: three games played in tmux"

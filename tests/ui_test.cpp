@@ -176,6 +176,19 @@ TEST(UiExplain, OutOfTimeIsSaidNotGuessed) {
   EXPECT_EQ(lines(r.err).size(), 1u) << r.err;
 }
 
+// The time said is the time the position's value took, not the time until
+// --time-limit ran out on the moves: on 12x12 with 1 s the value is proved
+// (about 0.1 s) and the 144 moves are not, so a time of 1 s or more is the
+// budget (the old "proved on the spot in 10.00 s" of explain --n 14).
+TEST(UiExplain, TheTimeSaidIsTheValuesNotTheBudget) {
+  const QRun r = qcertRun({"explain", "--n", "12", "--time-limit", "1"});
+  ASSERT_EQ(r.status, 2) << r.out;  // the moves ran out of time
+  const std::regex said("proved on the spot in ([0-9.]+) s\\)");
+  std::smatch m;
+  if (!std::regex_search(r.out, m, said)) GTEST_SKIP() << "the value itself was not proved within 1 s here: " << r.out;
+  EXPECT_LT(std::stod(m[1].str()), 1.0) << r.out;
+}
+
 // The move that lasts longest, against a plain remoteness recursion.
 TEST(UiPlay, LongestMoveIsExact) {
   std::mt19937_64 rng(11);
@@ -408,6 +421,81 @@ TEST(UiCli, PlayEndOfInputEndsThePromptsLine) {
     EXPECT_EQ(r.status, 0) << r.err;
     ASSERT_FALSE(r.out.empty());
     EXPECT_EQ(r.out.back(), '\n') << "[" << r.out << "]";
+    EXPECT_NE(r.out.find("\nEnd of input: the game stops here.\n"), std::string::npos) << r.out;
+  }
+}
+
+// A playable record: each move printed as it is played and all of them at
+// the end, one a line; --record FILE holds the game after every move and
+// --from FILE resumes it; commands in any case; the end of input is said.
+TEST(UiCli, PlayRecordsAndResumesTheGame) {
+  qtest::TempDir dir;
+  const std::string file = dir.file("game.txt");
+  const QRun r = qcertRun({"play", "--n", "3", "--side", "first", "--record", file}, "A1\nUNDO\nHINT\nB2\nQUIT\n");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("Move 1: you play a1.\nMove 2: I play "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Hint: b2 "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Move 1: you play b2.\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Bye.\nThe moves of the game, one a line:\n  1. b2 (you)\n"), std::string::npos) << r.out;
+  std::ifstream in(file);
+  const std::string record((std::istreambuf_iterator<char>(in)), {});
+  EXPECT_EQ(record.rfind("#qcert-play\t1\n#game\t--n 3\n#side\tfirst\n#", 0), 0u) << record;
+  EXPECT_EQ(record.substr(record.size() - 4), "\nb2\n") << record;
+
+  // The variants as in the prover: a rectangle with knights, a hole and a
+  // piece placed; the computer moves first and its move is recorded.
+  const std::string knights = dir.file("knights.txt");
+  const QRun k = qcertRun({"play", "--board", "4x5", "--piece", "knight", "--holes", "a1", "--queens", "c2", "--side", "second",
+                           "--record", knights}, "");
+  ASSERT_EQ(k.status, 0) << k.err;
+  EXPECT_NE(k.out.find("End of input: the game stops here.\n"), std::string::npos) << k.out;
+  std::ifstream kin(knights);
+  std::vector<std::string> kl;
+  for (std::string l; std::getline(kin, l);) kl.push_back(l);
+  ASSERT_EQ(kl.size(), 5u);
+  EXPECT_EQ(kl[1], "#game\t--board 4x5 --piece knight --holes a1 --queens c2");
+  EXPECT_EQ(kl[2], "#side\tsecond");
+  EXPECT_NE(k.out.find("Move 1: I play " + kl[4] + " ("), std::string::npos) << k.out;
+
+  // Resumed: the record's game and side unless given, its moves played first.
+  const QRun resumed = qcertRun({"play", "--from", knights, "--record", knights}, "quit\n");
+  ASSERT_EQ(resumed.status, 0) << resumed.err;
+  EXPECT_NE(resumed.out.find("the knights game on the 4x5 board"), std::string::npos) << resumed.out;
+  EXPECT_NE(resumed.out.find("You move second."), std::string::npos) << resumed.out;
+  EXPECT_NE(resumed.out.find("Resumed from " + knights + " after 1 move: " + kl[4] + ".\n"), std::string::npos) << resumed.out;
+  const QRun torus = qcertRun({"play", "--board", "torus", "--n", "4", "--piece", "rook", "--side", "first", "--record", file}, "quit\n");
+  ASSERT_EQ(torus.status, 0) << torus.err;
+  std::ofstream(file, std::ios::app) << "B2\n";  // in capitals, as typed
+  const QRun t = qcertRun({"play", "--from", file}, "quit\n");
+  ASSERT_EQ(t.status, 0) << t.err;
+  EXPECT_NE(t.out.find("the rooks game on the 4x4 torus"), std::string::npos) << t.out;
+  EXPECT_NE(t.out.find("Resumed from " + file + " after 1 move: b2.\nMove 2: I play "), std::string::npos) << t.out;
+}
+
+// The record's target is refused before anything is verified or proved, and
+// a record that does not fit the game is one line naming its line.
+TEST(UiCli, PlayRefusesABadRecordBeforeAnyWork) {
+  qtest::TempDir dir;
+  const std::string wrong = dir.file("wrong.txt");
+  std::ofstream(wrong) << "#qcert-play\t1\n#game\t--n 3\n#side\tfirst\nb2\na1\n";
+  struct Case {
+    std::vector<std::string> args;
+    std::string says;
+  };
+  for (const Case& c : std::vector<Case>{
+           {{"play", "--cert", kCerts + "/jenrich-n8.qcert", "--record", ""}, "--record is empty"},
+           {{"play", "--cert", kCerts + "/jenrich-n8.qcert", "--record", dir.path()}, "it is a directory"},
+           {{"play", "--cert", kCerts + "/jenrich-n8.qcert", "--record", "/dev/null"}, "not a regular file"},
+           {{"play", "--cert", kCerts + "/jenrich-n8.qcert", "--from", "/dev/zero"}, "--from /dev/zero: not a regular file (a device)"},
+           {{"play", "--from", wrong}, "--from " + wrong + ", line 5: the move a1 cannot be played there: a1 is attacked by the queen on b2"},
+           {{"play", "--from", wrong, "--n", "4"}, "records the game --n 3, not this one (--n 4)"},
+           {{"play", "--from", kCerts + "/jenrich-n8.qcert"}, "line 1: not a record of qcert play"},
+       }) {
+    const QRun r = qcertRun(c.args, "quit\n");
+    EXPECT_EQ(r.status, 2) << c.says;
+    EXPECT_EQ(r.out, "") << r.out;
+    EXPECT_NE(r.err.find(c.says), std::string::npos) << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
   }
 }
 
@@ -475,9 +563,54 @@ TEST(UiProgressLines, LinesAtTheirTimesAndNoneAfter) {
   EXPECT_EQ(quick.str(), "");
 }
 
-// qcert replies says what it is doing while the checker library verifies a
-// certificate (it printed nothing for 87 s on the n = 16 manifest when stderr
-// was a file), in whole lines, and the table itself is unchanged. The G(14)
+// On a terminal: one line redrawn in place ("\r", the text, clear to the
+// end of the line), never a newline, and wiped when the step ends.
+TEST(UiProgressLines, RedrawnLineOnATerminalIsWipedAtTheEnd) {
+  std::ostringstream out;
+  {
+    ProgressLines line(out, [](double t) { return "at " + std::to_string(int(t * 10 + 0.5)); }, 0.2, 0.3, ProgressLines::Style::redrawn);
+    std::this_thread::sleep_for(std::chrono::milliseconds(650));  // drawn at 0.2 and 0.5
+  }
+  EXPECT_EQ(out.str(), "\rat 2\033[K\rat 5\033[K\r\033[K");
+  std::ostringstream quick;
+  { ProgressLines line(quick, [](double) { return std::string("too early"); }, 0.5, 0.5, ProgressLines::Style::redrawn); }
+  EXPECT_EQ(quick.str(), "") << "nothing to wipe when nothing was drawn";
+}
+
+// qcert replies on a terminal: the check of a single certificate (A(13):
+// 300 KB, about a second) shows one line redrawn on stderr, wiped at the end;
+// nothing with -q, nothing when stderr is not a terminal, never on stdout.
+TEST(UiCli, RepliesShowsProgressOnATerminalOnly) {
+  const std::string cert = kCerts + "/A344227-a13.qcert";
+  auto run = [&](std::vector<std::string> args, bool terminal) {
+    std::istringstream in;
+    std::ostringstream out, err;
+    const int status = runQcert(args, in, out, err, terminal);
+    return QRun{status, out.str(), err.str()};
+  };
+  const auto start = std::chrono::steady_clock::now();
+  const QRun shown = run({"replies", cert, "--tsv"}, true);
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  ASSERT_EQ(shown.status, 0) << shown.err;
+  const QRun quiet = run({"replies", cert, "--tsv", "-q"}, true), file = run({"replies", cert, "--tsv"}, false);
+  EXPECT_EQ(quiet.err, "");
+  EXPECT_EQ(file.err, "") << "progress when stderr is not a terminal";
+  EXPECT_EQ(shown.out, quiet.out);
+  EXPECT_EQ(shown.out, file.out);
+  EXPECT_EQ(shown.err.find('\n'), std::string::npos) << "whole lines on a terminal: " << shown.err;
+  const QRun both = run({"replies", cert, "--quiet", "--progress-every", "5"}, true);
+  EXPECT_EQ(both.status, 2);
+  EXPECT_EQ(both.err, "qcert replies: --quiet and --progress-every contradict each other: choose one\n");
+  if (seconds < 0.7) GTEST_SKIP() << "the check took " << seconds << " s: too quick for a line (the first is due after 0.5 s)";
+  EXPECT_EQ(shown.err.rfind("\rqcert replies: verifying " + cert + " with the checker library, 0.", 0), 0u) << shown.err;
+  EXPECT_NE(shown.err.find(" s\033[K"), std::string::npos) << shown.err;
+  EXPECT_EQ(shown.err.substr(shown.err.size() - 4), "\r\033[K") << "the line is not wiped";
+}
+
+// qcert replies --progress-every: what it is doing while the checker library
+// verifies a certificate (it printed nothing for 87 s on the n = 16 manifest
+// when stderr was a file), in whole lines for a log, and the table itself is
+// unchanged. The G(14)
 // manifest's replies all come from the certificate, so the run is the check.
 TEST(UiCli, RepliesSaysItIsVerifyingWhileTheCheckRuns) {
   const std::string cert = kCerts + "/rudd-G14.qcert";

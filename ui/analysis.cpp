@@ -226,7 +226,9 @@ std::pair<int, int> OnTheSpot::longestMove(const Live& live, int exactLimit) {
 Explanation explainOnTheSpot(const Geometry& geo, const Live& live, uint32_t heap, OnTheSpot& solver) {
   Explanation e;
   e.moveValue.assign(size_t(geo.squares), std::nullopt);
+  const auto start = Clock::now();
   e.grundy = solver.grundy(live);
+  e.grundySeconds = std::chrono::duration<double>(Clock::now() - start).count();
   bool complete = e.grundy.has_value();
   // Symmetric moves have equal values: solve one square per orbit of the
   // maps of the board's group that fix the live set.

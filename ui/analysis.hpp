@@ -80,6 +80,7 @@ class OnTheSpot {
 // The value of a position and of every move from it, proved on the spot.
 struct Explanation {
   std::optional<uint32_t> grundy;  // of the board position (without the heap)
+  double grundySeconds = 0;         // the time that value took (the moves' values come after it)
   // For each square: the Grundy value of the position a move there leaves,
   // heap included (G(after) xor heap; 0: the move wins). Empty optional for
   // squares that are not live or were not decided in time.

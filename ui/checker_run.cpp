@@ -9,13 +9,14 @@
 namespace qcert::ui {
 
 std::string verifiedStatement(const std::string& path, unsigned jobs, double timeLimitSeconds,
-                              const checker::ReplyObserver* observer) {
+                              const checker::ReplyObserver* observer, bool progress) {
   checker::CheckOptions options;
   options.path = path;
   options.quiet = true;
   options.jobs = std::max(1u, jobs);
   options.timeLimitSeconds = timeLimitSeconds;
   options.observer = observer;
+  options.progress = progress;
   std::ostringstream err;  // quiet: nothing is written there
   const checker::Verdict verdict = checker::check(options, err);
   if (verdict.kind != checker::Verdict::Kind::Verified) {

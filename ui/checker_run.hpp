@@ -15,8 +15,9 @@ namespace qcert::ui {
 // Runs the checker on `path` (quietly, with `observer`); returns the verified
 // statement ("VERIFIED: " removed). Throws CertificateError (certified.hpp)
 // with status 1 when rejected, 2 when nothing was decided, naming why.
+// progress: the checker's own progress on stderr (where it has any).
 std::string verifiedStatement(const std::string& path, unsigned jobs, double timeLimitSeconds,
-                              const checker::ReplyObserver* observer);
+                              const checker::ReplyObserver* observer, bool progress = false);
 
 // The loser's moves at (L, heap) as the checker generates them: board squares
 // least in their orbit under the stabiliser of L, increasing, then heap moves

@@ -11,5 +11,8 @@ namespace qcert::ui {
 // checker; 2 nothing decided: bad arguments (one line naming what is wrong),
 // an unreadable certificate, or a value not proved within --time-limit.
 int runQcert(const std::vector<std::string>& args, std::istream& in, std::ostream& out, std::ostream& err);
+// errIsTerminal: err is a terminal (main: isatty(2)), where qcert replies
+// shows its progress as one line redrawn.
+int runQcert(const std::vector<std::string>& args, std::istream& in, std::ostream& out, std::ostream& err, bool errIsTerminal);
 
 }  // namespace qcert::ui

@@ -189,6 +189,22 @@ void walkPlan(const Geometry<8>& geo, Obligation::Reader ob, const Bits<8>& L, u
   }
 }
 
+// The entries of a table of parts, counted from its tokens (k, then k
+// squares, then the value); only the stream's shape is read, nothing checked.
+std::string partsEntries(const Certificate& cert) {
+  constexpr uint64_t kMaxCounted = uint64_t(1) << 26;
+  if (cert.replyCount > kMaxCounted) return "not counted (more than " + grouped(kMaxCounted) + " tokens)";
+  TokenStream tokens(cert);
+  uint64_t entries = 0;
+  while (tokens.remaining() > 0) {
+    const uint64_t k = tokens.next();
+    if (k == 0 || k + 1 > tokens.remaining()) return plural(entries, "entry", "entries") + ", then a malformed one (the checker rejects that)";
+    for (uint64_t i = 0; i <= k; ++i) tokens.next();
+    ++entries;
+  }
+  return plural(entries, "entry", "entries");
+}
+
 std::string sealHex(const std::array<unsigned char, 16>& seal) {
   char text[40];
   for (int i = 0; i < 16; ++i) std::snprintf(text + 2 * i, 3, "%02x", seal[size_t(i)]);
@@ -237,7 +253,8 @@ std::string describeGame(const std::string& path, const Certificate& cert, uint6
           bytes = regularFileSize(file, "shard");
           MappedFile mapped(file);
           const Certificate shard = readCertificate(mapped);
-          if (shard.isCount || shard.isMod2 || shard.isPartizan || shard.hasPlan) throw Rejection("not a game certificate without a plan");
+          if (shard.isCount || shard.isMod2 || shard.isPartizan || shard.hasPlan || shard.parts)
+            throw Rejection("not a certificate of replies without a plan");
           replies = shard.replyCount;
           claim = claimInWords(shard);
           status = !ref.sealSize ? "pinned seal not 16 bytes" : shard.seal == ref.seal ? "seal as pinned" : "seal differs from the pinned one";
@@ -265,6 +282,15 @@ std::string describeGame(const std::string& path, const Certificate& cert, uint6
   } else if (cert.mirrorLemma) {
     out << field("Kind", "mirror-lemma certificate: no replies; the checker checks the lemma's conditions on the board (docs/variants.md)");
     out << field("Map", kMaps[std::min(cert.defaultReply, 5u)]);
+  } else if (cert.parts) {
+    uint64_t frames = 0, raw = 0;
+    chunkSizes(cert, frames, raw);
+    out << field("Kind", "table of independent parts (docs/parts.md): sets of free squares with their Grundy values, no moves; "
+                         "the checker values each entry from the earlier ones, then the claim from the position's parts");
+    out << field("Entries", partsEntries(cert));
+    out << field("Tokens", plural(cert.replyCount, "token", "tokens") + " (an entry is its size, its squares and its value) in " +
+                               plural(cert.chunks.size(), "chunk", "chunks") + ": " + grouped(frames) + " bytes compressed, " +
+                               grouped(raw) + " bytes raw");
   } else {
     uint64_t frames = 0, raw = 0;
     chunkSizes(cert, frames, raw);

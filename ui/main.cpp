@@ -1,6 +1,8 @@
 // qcert: the people-facing front end (ui/cli.hpp). Not part of the trusted
 // checker: it uses the checker library to verify a certificate before using
 // its replies, and the prover library to prove small positions on the spot.
+#include <unistd.h>
+
 #include <iostream>
 
 #include "ui/cli.hpp"
@@ -16,5 +18,5 @@ int main(int argc, char** argv) {
     std::cout << qcert::versionLine("qcert") << "\n";
     return 0;
   }
-  return qcert::ui::runQcert(args, std::cin, std::cout, std::cerr);
+  return qcert::ui::runQcert(args, std::cin, std::cout, std::cerr, isatty(STDERR_FILENO) == 1);
 }

@@ -5,8 +5,8 @@
 
 namespace qcert::ui {
 
-ProgressLines::ProgressLines(std::ostream& out, std::function<std::string(double)> line, double firstAfter, double every)
-    : out_(out), line_(std::move(line)) {
+ProgressLines::ProgressLines(std::ostream& out, std::function<std::string(double)> line, double firstAfter, double every, Style style)
+    : out_(out), line_(std::move(line)), style_(style) {
   using Clock = std::chrono::steady_clock;
   auto seconds = [](double s) { return std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(s)); };
   try {
@@ -15,7 +15,9 @@ ProgressLines::ProgressLines(std::ostream& out, std::function<std::string(double
       auto due = start + seconds(firstAfter);
       std::unique_lock lock(mutex_);
       while (!wake_.wait_until(lock, due, [this] { return done_; })) {
-        out_ << line_(std::chrono::duration<double>(Clock::now() - start).count()) << std::endl;  // flushed: a log shows it at once
+        const std::string text = line_(std::chrono::duration<double>(Clock::now() - start).count());
+        if (style_ == Style::lines) out_ << text << std::endl;  // flushed: a log shows it at once
+        else out_ << '\r' << text << "\033[K" << std::flush, drawn_ = true;
         due += seconds(every);
       }
     });
@@ -31,6 +33,7 @@ ProgressLines::~ProgressLines() {
   }
   wake_.notify_all();
   if (thread_.joinable()) thread_.join();
+  if (drawn_) out_ << "\r\033[K" << std::flush;  // what follows starts on a clean line
 }
 
 }  // namespace qcert::ui

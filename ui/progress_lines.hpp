@@ -1,7 +1,7 @@
-// Whole lines on a stream while a long step runs, for a person waiting at a
-// terminal or reading a log later (qcert replies: the full check of a large
-// certificate takes minutes and prints nothing else). A step that ends
-// before the first line is due prints nothing, so quick runs and their
+// Progress while a long step runs (qcert replies: the full check of a large
+// certificate takes minutes and prints nothing else): on a terminal one line
+// redrawn in place and wiped at the end; for a log, whole lines. A step that
+// ends before the first line is due prints nothing, so quick runs and their
 // one-line errors stay as they are.
 #pragma once
 #include <condition_variable>
@@ -15,9 +15,13 @@ namespace qcert::ui {
 
 class ProgressLines {
  public:
-  // line(seconds so far) is written to `out`, with a newline, first after
-  // `firstAfter` seconds, then every `every` seconds until destruction.
-  ProgressLines(std::ostream& out, std::function<std::string(double)> line, double firstAfter, double every);
+  enum class Style { lines, redrawn };
+  // line(seconds so far) is written to `out`, first after `firstAfter`
+  // seconds, then every `every` seconds until destruction: with a newline
+  // (lines), or over the last one ("\r", the line, clear to its end; wiped
+  // when the step ends).
+  ProgressLines(std::ostream& out, std::function<std::string(double)> line, double firstAfter, double every,
+                Style style = Style::lines);
   ~ProgressLines();  // stops the lines and waits for the thread: nothing is written after it
   ProgressLines(const ProgressLines&) = delete;
   ProgressLines& operator=(const ProgressLines&) = delete;
@@ -28,6 +32,8 @@ class ProgressLines {
   std::mutex mutex_;
   std::condition_variable wake_;
   bool done_ = false;
+  bool drawn_ = false;  // a redrawn line is on the terminal
+  Style style_;
   std::thread thread_;
 };
 

@@ -61,7 +61,8 @@ bool fillOnTheSpot(ReplyTable& table, double secondsPerPosition) {
   auto deadline = [&] { return Clock::now() + std::chrono::milliseconds(long(secondsPerPosition * 1000)); };
   bool complete = true;
   std::vector<int> pieces(table.before.begin(), table.before.end());
-  if (table.winnerMovesFirst && !table.winnerFirst) {  // the root is at or below the cut-off
+  if (table.winnerMovesFirst && !table.winnerFirst) {  // the root is at or below the cut-off, or nothing is stored
+    const bool belowCutoff = table.noStoredMoves.empty();
     solver->setDeadline(deadline());
     const auto m = solver->winningMove(liveAfter(geo, pieces), table.heap);
     if (!m || *m == kNoMove) return false;
@@ -81,9 +82,9 @@ bool fillOnTheSpot(ReplyTable& table, double secondsPerPosition) {
     for (int v : liveSquares(live)) {
       bool least = true;
       for (const auto* g : stabiliser) least &= (*g)[size_t(v)] >= v;
-      if (least) table.rows.push_back(FirstReply{v, std::nullopt, FirstReply::From::none, true});
+      if (least) table.rows.push_back(FirstReply{v, std::nullopt, FirstReply::From::none, belowCutoff});
     }
-    for (uint32_t h = 0; h < table.heap; ++h) table.rows.push_back(FirstReply{heapMove(h), std::nullopt, FirstReply::From::none, true});
+    for (uint32_t h = 0; h < table.heap; ++h) table.rows.push_back(FirstReply{heapMove(h), std::nullopt, FirstReply::From::none, belowCutoff});
   }
   const Live live = liveAfter(geo, pieces);
   for (FirstReply& row : table.rows) {
@@ -106,6 +107,7 @@ std::string formatReplyTable(const ReplyTable& t, bool unicode) {
                                                 : (emptyStart ? "the second player" : "the player not to move");
   const std::string loser = t.winnerMovesFirst ? (emptyStart ? "the second player" : "the opponent")
                                                : (emptyStart ? "the first player" : "the player to move");
+  if (!t.noStoredMoves.empty()) out << "No move below comes from the certificate: " << t.noStoredMoves << ".\n";
   if (t.winnerMovesFirst) {
     out << "The winner, " << winner << ", moves first: "
         << (t.winnerFirst ? moveName(geo, *t.winnerFirst) + " (" + fromWords(t.winnerFirstFrom, false) + ")" : std::string("not decided"))
@@ -143,7 +145,7 @@ std::string formatReplyTable(const ReplyTable& t, bool unicode) {
   out << drawBoard(pic, DrawOptions{unicode, true, "the reply is the half-turn image of the move"});
   (void)anyHalf;
 
-  // Jenrich's layout (seed 000, 5.1, table T of n16_player_2_round_1): the
+  // Jenrich's layout (Jenrich 2014, 5.1, table T of the round-1 table): the
   // first move (r0, c0) indexes the table, 0-based; an entry is the reply as
   // one hexadecimal byte, row in the upper and column in the lower half;
   // $FF: not one of the moves considered.

@@ -2,7 +2,7 @@
 // up to symmetry, read from a certificate the checker library has verified in
 // full (as ui/certified.hpp does, but keeping only these replies, so the
 // n = 16 manifest's 11.9 million decisions need no memory). For the empty
-// 16x16 board this is Jenrich's round-1 table (seed 000, section 5.1).
+// 16x16 board this is Jenrich's round-1 table (Jenrich 2014, section 5.1).
 //
 // The loser's first turn: the claim's position for a loss (or a Grundy
 // value), the position after the winner's first move for a win. Its moves are
@@ -33,6 +33,10 @@ struct ReplyTable {
   std::vector<unsigned> before;   // the pieces on the board at the loser's first turn
   uint32_t heap = 0;              // the heap there
   std::vector<FirstReply> rows;   // one per move of the loser there, in the checker's order
+  // Non-empty when the certificate stores no moves at all, so that every move
+  // shown is proved on the spot: why (a table of independent parts, the
+  // mirror lemma). The checker verifies the claim from it, never a move.
+  std::string noStoredMoves;
 };
 
 // Verifies the certificate with the checker library (`jobs` shards at a
@@ -40,7 +44,12 @@ struct ReplyTable {
 // at the loser's first turn. Throws CertificateError unless VERIFIED, and for
 // count, mod-2 and partizan certificates (status 2). Rows whose reply the
 // certificate does not store are left for fillOnTheSpot.
-ReplyTable loadReplyTable(const std::string& path, unsigned jobs, double timeLimitSeconds);
+// checkerProgress: the checker's own progress on stderr (a manifest's shards).
+ReplyTable loadReplyTable(const std::string& path, unsigned jobs, double timeLimitSeconds, bool checkerProgress = false);
+
+// The file is a shard manifest (its check shows its own progress); false for
+// anything else, unreadable files included (the check then says why).
+bool isShardManifest(const std::string& path);
 
 // Fills what the certificate leaves to the checker's own search (positions
 // at or below the cut-off) with the prover's exact search, marked as proved on
@@ -49,7 +58,7 @@ bool fillOnTheSpot(ReplyTable& table, double secondsPerPosition);
 
 // The table as text: the rows with the loser's move, the reply and where it
 // comes from; a board with the reply written on each move's square; and for
-// square boards up to 16x16, Jenrich's layout (table T of seed 000, 5.1).
+// square boards up to 16x16, Jenrich's layout (table T of Jenrich 2014, 5.1).
 std::string formatReplyTable(const ReplyTable& table, bool unicode);
 
 // The table for programs (qcert replies FILE --tsv; qcert report --replies

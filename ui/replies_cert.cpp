@@ -55,7 +55,7 @@ std::optional<int> firstDecision(const Certificate& cert, const std::string& pat
     const std::string dir = std::filesystem::path(path).parent_path().string();
     MappedFile shardFile((dir.empty() ? std::string(".") : dir) + "/" + shardPath);
     const Certificate shard = readCertificate(shardFile);
-    if (shard.hasPlan) return std::nullopt;
+    if (shard.hasPlan || shard.parts) return std::nullopt;  // both rejected by the check: no first move from them
     return firstDecision(shard, path, root, heap);
   }
   if (cert.replyCount == 0 || root.count() <= cert.cutoff) return std::nullopt;
@@ -65,7 +65,16 @@ std::optional<int> firstDecision(const Certificate& cert, const std::string& pat
 
 }  // namespace
 
-ReplyTable loadReplyTable(const std::string& path, unsigned jobs, double timeLimitSeconds) {
+bool isShardManifest(const std::string& path) {
+  try {
+    MappedFile file(path);
+    return readCertificate(file).hasPlan;
+  } catch (...) {
+    return false;
+  }
+}
+
+ReplyTable loadReplyTable(const std::string& path, unsigned jobs, double timeLimitSeconds, bool checkerProgress) {
   ReplyTable table;
   Certificate header;
   try {
@@ -82,11 +91,19 @@ ReplyTable loadReplyTable(const std::string& path, unsigned jobs, double timeLim
       root = root.without(geo.attack[q]);
     }
     table.before = header.queens;
+    if (header.parts)
+      table.noStoredMoves = "the certificate is a table of independent parts (docs/parts.md): it stores the Grundy values of "
+                            "parts of positions, which the checker verifies, and no moves";
+    else if (header.mirrorLemma)
+      table.noStoredMoves = "the certificate proves the loss by the mirror lemma (docs/variants.md), whose conditions the checker "
+                            "verifies on the board; it stores no moves";
     table.heap = header.heap;
     Bits<8> L = root;
     if (header.claimWin) {
       table.winnerMovesFirst = true;
-      if (!header.mirrorLemma) table.winnerFirst = firstDecision(header, path, root, header.heap);
+      // Only a certificate of replies has a first decision: a table of parts
+      // begins with an entry's size, which the checker reads as a size.
+      if (!header.mirrorLemma && !header.parts) table.winnerFirst = firstDecision(header, path, root, header.heap);
       if (!table.winnerFirst) {
         // Not stored (the root is at or below the cut-off): the prover's side
         // finds the move; nothing of the loser's turn comes from the file.
@@ -128,7 +145,7 @@ ReplyTable loadReplyTable(const std::string& path, unsigned jobs, double timeLim
       row.from = FirstReply::From::certificate;
     };
     CertifiedClaim& c = table.claim;
-    c.statement = verifiedStatement(path, jobs, timeLimitSeconds, &observer);
+    c.statement = verifiedStatement(path, jobs, timeLimitSeconds, &observer, checkerProgress);
     c.rows = header.board.rows, c.cols = header.board.cols, c.torus = header.board.torus, c.piece = header.board.piece;
     c.holes = header.board.holes;
     c.queens = header.queens;

@@ -2,15 +2,35 @@
 // the options checked, the files read, the HTML page written, the table
 // printed (ui/report.hpp, runReport).
 #include <cstdlib>
-#include <fstream>
 #include <optional>
 #include <ostream>
+#include <sstream>
 #include <stdexcept>
 
 #include "prover/output_file.hpp"
 #include "ui/report.hpp"
+#include "ui/text_file.hpp"
 
 namespace qcert::ui {
+namespace {
+
+// The file an option names, read whole (ui/text_file.hpp); false, with the
+// one line that says why on err, when it cannot be.
+bool readNamedFile(const std::string& option, const std::string& path, std::string& text, std::ostream& err) {
+  if (path.empty()) {
+    err << "qcert report: " << option << " is empty: give a file\n";
+    return false;
+  }
+  try {
+    text = readTextFile(path);
+    return true;
+  } catch (const std::invalid_argument& e) {
+    err << "qcert report: " << path << ": " << e.what() << "\n";
+    return false;
+  }
+}
+
+}  // namespace
 
 int runReport(const std::map<std::string, std::string>& options, std::ostream& out, std::ostream& err) {
   if (!options.count("results")) {
@@ -25,13 +45,11 @@ int runReport(const std::map<std::string, std::string>& options, std::ostream& o
       return 2;
     }
   }
-  std::ifstream in(options.at("results"));
-  if (!in) {
-    err << "qcert report: cannot read " << options.at("results") << "\n";
-    return 2;
-  }
+  std::string results;
+  if (!readNamedFile("--results", options.at("results"), results, err)) return 2;
   AuditResults r;
   try {
+    std::istringstream in(results);
     r = readAuditResults(in);
   } catch (const std::invalid_argument& e) {
     err << "qcert report: " << options.at("results") << ": " << e.what() << "\n";
@@ -56,12 +74,10 @@ int runReport(const std::map<std::string, std::string>& options, std::ostream& o
       err << "qcert report: --replies draws the reply table in the HTML report: give --html FILE too\n";
       return 2;
     }
-    std::ifstream rin(path);
-    if (!rin) {
-      err << "qcert report: cannot read " << path << "\n";
-      return 2;
-    }
+    std::string text;
+    if (!readNamedFile("--replies", path, text, err)) return 2;
     try {
+      std::istringstream rin(text);
       replies = readReplyTableFile(rin);
     } catch (const std::invalid_argument& e) {
       err << "qcert report: " << path << ": " << e.what() << "\n";

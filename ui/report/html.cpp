@@ -168,7 +168,8 @@ struct Html {
          "body{font-family:sans-serif;margin:1.5em auto;max-width:1150px;color:#212121;line-height:1.4;padding:0 1em}\n"
          "h1{font-size:1.6em}h2{border-bottom:2px solid #cfd8dc;padding-bottom:.2em;margin-top:1.6em}\n"
          "table{border-collapse:collapse;font-size:.86em;width:100%}td,th{border:1px solid #cfd8dc;padding:.2em .4em;vertical-align:top;text-align:left}\n"
-         "th{background:#eceff1}td.num{text-align:right;white-space:nowrap}code{font-size:.92em;word-break:break-all}\n"
+         "th{background:#eceff1}td.num{text-align:right;white-space:nowrap}code{font-size:.92em;overflow-wrap:break-word}\n"
+         "td.cmd code{white-space:normal}.not-run-list li{margin:.2em 0}\n"
          ".st-certified{color:#1b5e20}.st-refuted{color:#fff;background:#c62828;font-weight:bold}.st-lemma{color:#4527a0}\n"
          ".st-not-run{color:#6d4c41}.st-failed{color:#fff;background:#6a1b9a;font-weight:bold}\n"
          ".boards{display:flex;flex-wrap:wrap;gap:1.2em}figure{margin:0}figcaption{font-size:.85em;max-width:300px}\n"
@@ -306,7 +307,7 @@ struct Html {
     o << "</ul></section>\n";
   }
 
-  // Jenrich's round-1 table (seed 000, section 5.1) from the n = 16
+  // Jenrich's round-1 table (Jenrich 2014, section 5.1) from the n = 16
   // certificate: `qcert replies CERT --tsv` verifies it with the checker
   // library and writes the replies (tools/audit.sh runs it and passes the
   // file with --replies); without the file the section says where it comes from.
@@ -406,6 +407,39 @@ struct Html {
     o << "</section>\n";
   }
 
+  // A command broken only between words, or after a '/' of a long path,
+  // never inside an option or a number.
+  static std::string command(const std::string& text) {
+    std::string out;
+    for (char ch : text) out += ch == '/' ? std::string("/<wbr>") : esc(std::string(1, ch));
+    return out;
+  }
+
+  // The claims not run for want of time (over budget, or left out of a quick
+  // run), as the terminal table sums them: one line per source, which opens
+  // on each claim with its command.
+  void notRunFolded(const AuditSource& s) {
+    std::vector<const AuditClaim*> folded;
+    long long estimateMs = 0;
+    int overBudget = 0;
+    for (const AuditClaim& c : r.claims)
+      if (c.source == s.name && summedNotRun(c)) folded.push_back(&c), estimateMs += std::max(0LL, c.estimateMs), overBudget += c.detail == "over budget";
+    if (folded.empty()) return;
+    const int unselected = int(folded.size()) - overBudget;
+    std::string why;
+    if (overBudget) why += std::to_string(overBudget) + " over budget";
+    if (overBudget && unselected) why += ", ";
+    if (unselected) why += std::to_string(unselected) + " not in the quick selection";
+    o << "<details class=\"not-run-list\" id=\"not-run-" << htmlId(s.name) << "\"><summary><span class=\"st-not-run\">not run</span>: "
+      << plural(long(folded.size()), "claim", "claims") << " (" << why << "; estimated " << esc(duration(estimateMs))
+      << (folded.size() == 1 ? "" : " in all") << ")</summary><ul>\n";
+    for (const AuditClaim* c : folded)
+      o << "<li id=\"claim-" << htmlId(c->id) << "\"><code>" << esc(c->id) << "</code>: " << esc(shownStatement(*c)) << " <small>("
+        << esc(c->detail) << (c->estimateMs >= 0 ? ", estimated " + esc(duration(c->estimateMs)) : std::string()) << ")</small><br><code>"
+        << command(reproduce(r, *c)) << "</code></li>\n";
+    o << "</ul></details>\n";
+  }
+
   void sources() {
     o << "<section id=\"sources\"><h2>Every claim, by source</h2>\n";
     for (const AuditSource& s : r.sources) {
@@ -414,11 +448,13 @@ struct Html {
         if (c.source == s.name) t.add(c);
       o << "<section id=\"source-" << htmlId(s.name) << "\"><h3>" << esc(s.name)
         << (s.manifest.empty() ? "" : " <small>(<code>" + esc(s.manifest) + "</code>)</small>") << "</h3>\n<p>" << esc(s.about)
-        << "</p><p>" << t.claims << " claims: " << esc(t.brief()) << ".</p>\n"
-        << "<table><thead><tr><th>id</th><th>claim (as published)</th><th>status</th><th>prove s</th><th>check s</th>"
+        << "</p><p>" << t.claims << " claims: " << esc(t.brief()) << ".</p>\n";
+      const bool rows = std::any_of(r.claims.begin(), r.claims.end(), [&](const AuditClaim& c) { return c.source == s.name && !summedNotRun(c); });
+      if (rows)
+        o << "<table><thead><tr><th>id</th><th>claim (as published)</th><th>status</th><th>prove s</th><th>check s</th>"
            "<th>certificate</th><th>reproduce</th></tr></thead><tbody>\n";
       for (const AuditClaim& c : r.claims) {
-        if (c.source != s.name) continue;
+        if (c.source != s.name || summedNotRun(c)) continue;  // those: one folded line below the table
         std::string claim = esc(shownStatement(c));
         const std::string note = noteText(r, c);
         std::string status = statusWord(c.status);
@@ -433,9 +469,11 @@ struct Html {
           o << "<br><small class=\"" << (c.verified == "verified" ? "coq" : "coq-not") << "\">" << esc(v) << "</small>";
         o << "</td><td class=\"num\">" << esc(proveColumn(r, c))
           << "</td><td class=\"num\">" << esc(checkColumn(c)) << "</td><td class=\"num\">" << esc(bytesText(c.bytes))
-          << "</td><td><code>" << esc(reproduce(r, c)) << "</code></td></tr>\n";
+          << "</td><td class=\"cmd\"><code>" << command(reproduce(r, c)) << "</code></td></tr>\n";
       }
-      o << "</tbody></table></section>\n";
+      if (rows) o << "</tbody></table>\n";
+      notRunFolded(s);
+      o << "</section>\n";
     }
     o << "</section>\n";
   }
