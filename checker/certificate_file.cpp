@@ -187,10 +187,10 @@ namespace {
 
 // Step 1, framing: the file cut into its messages.  mmap is page aligned, so
 // every message start is word aligned.
-std::vector<kj::ArrayPtr<const capnp::word>> framing(const MappedFile& file) {
+// `messages` gets each message as it is read, also when a later one fails.
+void framing(const MappedFile& file, std::vector<kj::ArrayPtr<const capnp::word>>& messages) {
   kj::ArrayPtr<const capnp::word> rest(reinterpret_cast<const capnp::word*>(file.data()),
                                        file.size() / sizeof(capnp::word));
-  std::vector<kj::ArrayPtr<const capnp::word>> messages;
   while (rest.size() > 0) {
     if (messages.size() >= kMaxMessages) throw Rejection("more than 2^22 messages in the file");
     // The framing (docs/certificate-format.md, "File layout") read here
@@ -220,7 +220,6 @@ std::vector<kj::ArrayPtr<const capnp::word>> framing(const MappedFile& file) {
   if (file.size() % sizeof(capnp::word) != 0)
     throw Rejection("file size " + std::to_string(file.size()) + " is not a multiple of 8 (truncated or trailing bytes)");
   if (messages.size() < 2) throw Rejection("file holds " + std::to_string(messages.size()) + " message(s); need at least a Header and a Seal");
-  return messages;
 }
 
 std::array<unsigned char, 16> checkSeal(const MappedFile& file, kj::ArrayPtr<const capnp::word> sealMessage);
@@ -229,29 +228,23 @@ std::array<unsigned char, 16> checkSeal(const MappedFile& file, kj::ArrayPtr<con
 // byte before it, the reason is what the file is: a certificate with bytes
 // appended, not a message with a strange segment count.
 std::vector<kj::ArrayPtr<const capnp::word>> splitMessages(const MappedFile& file) {
-  std::vector<kj::ArrayPtr<const capnp::word>> complete;
+  std::vector<kj::ArrayPtr<const capnp::word>> messages;
   try {
-    return framing(file);
+    framing(file, messages);
+    return messages;
   } catch (const Rejection&) {
-    std::vector<kj::ArrayPtr<const capnp::word>> messages;
-    kj::ArrayPtr<const capnp::word> rest(reinterpret_cast<const capnp::word*>(file.data()), file.size() / sizeof(capnp::word));
-    try {  // the messages before the failure, each a sealed certificate's end or not
-      while (rest.size() > 0) {
-        capnp::FlatArrayMessageReader reader(rest, readerOptions());
-        messages.push_back(kj::arrayPtr(rest.begin(), reader.getEnd()));
-        rest = kj::arrayPtr(reader.getEnd(), rest.end());
-        try {
-          if (messages.size() >= 2) checkSeal(file, messages.back()), complete = messages;
-        } catch (...) {
-        }
+    for (size_t k = messages.size(); k-- > 1;) {
+      const size_t end = size_t(reinterpret_cast<const unsigned char*>(messages[k].end()) - file.data());
+      try {
+        checkSeal(file, messages[k]);
+      } catch (...) {
+        continue;
       }
-    } catch (...) {
+      throw Rejection(std::to_string(file.size() - end) + " bytes follow the certificate's Seal, which ends at byte " + std::to_string(end) +
+                      ": trailing bytes (the file was appended to, or two files were joined)");
     }
-    if (complete.empty()) throw;
+    throw;
   }
-  const size_t end = size_t(reinterpret_cast<const unsigned char*>(complete.back().end()) - file.data());
-  throw Rejection(std::to_string(file.size() - end) + " bytes follow the certificate's Seal, which ends at byte " + std::to_string(end) +
-                  ": trailing bytes (the file was appended to, or two files were joined)");
 }
 
 // Step 1, seal: the last message's digest is XXH3-128 of every byte before it.
