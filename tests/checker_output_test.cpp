@@ -273,6 +273,10 @@ TEST_F(CheckerOutput, StandardInputIsOneCertificate) {
   EXPECT_EQ(empty.exitCode, 1) << empty.describe();
   EXPECT_EQ(empty.out, "REJECTED: standard input is empty: no certificate\n");
   EXPECT_EQ(checker({"-", "-"}).exitCode, 2);
+  // A terminal as standard input would wait for typing: refused at once.
+  const RunResult tty = runProgram({"/usr/bin/script", "-qec", quoted(kChecker) + " -; echo status $?", "/dev/null"}, 20);
+  EXPECT_TRUE(contains(tty.out, "checker: standard input is a terminal")) << tty.describe();
+  EXPECT_TRUE(contains(tty.out, "status 2")) << tty.describe();
 }
 
 TEST_F(CheckerOutput, StandardInputIsBounded) {
