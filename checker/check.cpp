@@ -20,6 +20,7 @@
 #include <capnp/serialize.h>
 #include "schema/qcert.capnp.h"
 #include <sys/resource.h>
+#include <sys/stat.h>
 
 #include <algorithm>
 #include <charconv>
@@ -195,11 +196,10 @@ namespace {
 // --expect-file: a regular file of at most 64 KiB, one line (its newline is
 // not part of the statement).
 std::string expectedStatement(const std::string& path) {
-  try {
-    if (regularFileSize(path, "--expect-file") > 65536) throw po::error("--expect-file " + path + " is larger than 64 KiB");
-  } catch (const IoError& e) {
-    throw po::error(e.what());
-  }
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0) throw po::error("--expect-file: cannot open " + path + ": " + std::strerror(errno));
+  if (!S_ISREG(st.st_mode)) throw po::error("--expect-file: " + path + " is not a regular file");  // a FIFO would block
+  if (st.st_size > 65536) throw po::error("--expect-file " + path + " is larger than 64 KiB");
   FILE* f = std::fopen(path.c_str(), "rb");
   if (!f) throw po::error("--expect-file: cannot open " + path + ": " + std::strerror(errno));
   std::string text(65537, '\0');

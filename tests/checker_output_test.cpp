@@ -239,8 +239,8 @@ TEST_F(CheckerOutput, ExpectUsageErrors) {
       {{"--expect-file", file("expect-empty.txt")}, "must be one line, not empty"},
       {{"--expect-file", file("expect-two.txt")}, "must be one line, not empty"},
       {{"--expect-file", file("expect-big.txt")}, "larger than 64 KiB"},
-      {{"--expect-file", file("expect-fifo")}, "named pipe"},
-      {{"--expect-file", dir_->path()}, "a directory"},
+      {{"--expect-file", file("expect-fifo")}, "--expect-file: " + file("expect-fifo") + " is not a regular file"},
+      {{"--expect-file", dir_->path()}, "is not a regular file"},
       {{"--expect-file", file("none.txt")}, "cannot open"},
       {{"--expect", k6, file("w6.qc")}, "take one FILE"}};
   for (const auto& [args, mention] : cases) {
