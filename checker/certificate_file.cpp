@@ -6,12 +6,15 @@
 
 #include <capnp/serialize.h>
 #include <fcntl.h>
+#include <openssl/evp.h>
+#include <poll.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <xxhash.h>
 #include <zstd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 
@@ -97,7 +100,44 @@ uint64_t regularFileSize(const std::string& path, const std::string& label) {
   return uint64_t(st.st_size);
 }
 
+namespace {
+
+// Standard input, whole: a pipe or a redirected file.  poll() with a timeout,
+// so that --time-limit also stops a writer that never finishes.
+std::vector<unsigned char> readStandardInput() {
+  if (isatty(STDIN_FILENO)) throw IoError("standard input is a terminal: give a certificate through a pipe (checker - < FILE)");
+  std::vector<unsigned char> bytes;
+  size_t size = 0;
+  for (;;) {
+    limits::checkTime();
+    pollfd in{STDIN_FILENO, POLLIN, 0};
+    if (::poll(&in, 1, 200) == 0) continue;
+    if (size == bytes.size()) {
+      if (size >= kMaxStdinBytes)
+        throw IoError("standard input holds more than " + std::to_string(kMaxStdinBytes >> 20) + " MiB: give a file this large by its path");
+      const size_t grow = std::max<size_t>(size, 1 << 16);
+      limits::reserve(grow, "the certificate read from standard input");
+      bytes.resize(size + grow);
+    }
+    const ssize_t got = ::read(STDIN_FILENO, bytes.data() + size, bytes.size() - size);
+    if (got < 0 && (errno == EINTR || errno == EAGAIN)) continue;
+    if (got < 0) throw IoError(std::string("cannot read standard input: ") + std::strerror(errno));
+    if (got == 0) break;
+    size += size_t(got);
+  }
+  bytes.resize(size);
+  return bytes;
+}
+
+}  // namespace
+
 MappedFile::MappedFile(const std::string& path) {
+  if (path == "-") {
+    stdinBytes_ = readStandardInput();
+    if (stdinBytes_.empty()) throw Rejection("standard input is empty: no certificate");
+    data_ = stdinBytes_.data(), size_ = stdinBytes_.size();
+    return;
+  }
   // stat before open: opening a FIFO for reading blocks until a writer
   // comes.  O_NONBLOCK and the fstat below cover a file swapped in between.
   regularFileSize(path, "file");
@@ -130,20 +170,27 @@ MappedFile::MappedFile(const std::string& path) {
 }
 
 MappedFile::~MappedFile() {
-  if (data_) ::munmap(const_cast<unsigned char*>(data_), size_);
+  if (data_ && stdinBytes_.empty()) ::munmap(const_cast<unsigned char*>(data_), size_);
+}
+
+std::string sha256Hex(const unsigned char* data, size_t size) {
+  unsigned char digest[32];
+  unsigned int length = 0;
+  if (!EVP_Digest(data, size, digest, &length, EVP_sha256(), nullptr) || length != 32) throw NotChecked("SHA-256: OpenSSL failed");
+  static const char kHex[] = "0123456789abcdef";
+  std::string hex;
+  for (unsigned char b : digest) hex += kHex[b >> 4], hex += kHex[b & 15];
+  return hex;
 }
 
 namespace {
 
 // Step 1, framing: the file cut into its messages.  mmap is page aligned, so
-// every message start is word aligned as long as the file is a whole number
-// of words.
-std::vector<kj::ArrayPtr<const capnp::word>> splitMessages(const MappedFile& file) {
-  if (file.size() % sizeof(capnp::word) != 0)
-    throw Rejection("file size " + std::to_string(file.size()) + " is not a multiple of 8 (truncated or trailing bytes)");
+// every message start is word aligned.
+// `messages` gets each message as it is read, also when a later one fails.
+void framing(const MappedFile& file, std::vector<kj::ArrayPtr<const capnp::word>>& messages) {
   kj::ArrayPtr<const capnp::word> rest(reinterpret_cast<const capnp::word*>(file.data()),
                                        file.size() / sizeof(capnp::word));
-  std::vector<kj::ArrayPtr<const capnp::word>> messages;
   while (rest.size() > 0) {
     if (messages.size() >= kMaxMessages) throw Rejection("more than 2^22 messages in the file");
     // The framing (docs/certificate-format.md, "File layout") read here
@@ -170,8 +217,34 @@ std::vector<kj::ArrayPtr<const capnp::word>> splitMessages(const MappedFile& fil
     messages.push_back(kj::arrayPtr(rest.begin(), end));
     rest = kj::arrayPtr(end, rest.end());
   }
+  if (file.size() % sizeof(capnp::word) != 0)
+    throw Rejection("file size " + std::to_string(file.size()) + " is not a multiple of 8 (truncated or trailing bytes)");
   if (messages.size() < 2) throw Rejection("file holds " + std::to_string(messages.size()) + " message(s); need at least a Header and a Seal");
-  return messages;
+}
+
+std::array<unsigned char, 16> checkSeal(const MappedFile& file, kj::ArrayPtr<const capnp::word> sealMessage);
+
+// The framing, and when it fails after a message that is a Seal over every
+// byte before it, the reason is what the file is: a certificate with bytes
+// appended, not a message with a strange segment count.
+std::vector<kj::ArrayPtr<const capnp::word>> splitMessages(const MappedFile& file) {
+  std::vector<kj::ArrayPtr<const capnp::word>> messages;
+  try {
+    framing(file, messages);
+    return messages;
+  } catch (const Rejection&) {
+    for (size_t k = messages.size(); k-- > 1;) {
+      const size_t end = size_t(reinterpret_cast<const unsigned char*>(messages[k].end()) - file.data());
+      try {
+        checkSeal(file, messages[k]);
+      } catch (...) {
+        continue;
+      }
+      throw Rejection(std::to_string(file.size() - end) + " bytes follow the certificate's Seal, which ends at byte " + std::to_string(end) +
+                      ": trailing bytes (the file was appended to, or two files were joined)");
+    }
+    throw;
+  }
 }
 
 // Step 1, seal: the last message's digest is XXH3-128 of every byte before it.
@@ -261,6 +334,8 @@ void readGameHeader(const Header::Reader& header, size_t messages, Certificate& 
   if (cert.heap > kMaxHeap) throw Rejection("heap " + std::to_string(cert.heap) + " exceeds the supported maximum " + std::to_string(kMaxHeap));
   for (uint16_t q : claim.getQueens()) {
     if (q >= squares) throw Rejection("queen square index " + std::to_string(q) + " is off the board");
+    if (std::count(cert.queens.begin(), cert.queens.end(), q))
+      throw Rejection("the claim places a queen on " + squareName(cert.board.cols, q) + " twice");
     if (cert.queens.size() >= squares) throw Rejection("more queens than squares");
     cert.queens.push_back(q);
   }
@@ -326,7 +401,7 @@ uint32_t TokenStream::next() {
     value |= uint64_t(b & 0x7f) << shift;
     if (!(b & 0x80)) break;
   }
-  ++consumed_;
+  consumed_.store(consumed_.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
   return uint32_t(value);
 }
 

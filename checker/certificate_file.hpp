@@ -9,6 +9,7 @@
 #include <kj/common.h>
 
 #include <array>
+#include <atomic>
 #include <cstdint>
 #include <stdexcept>
 #include <string>
@@ -28,7 +29,10 @@ inline constexpr uint32_t kMaxRawSize = 64u << 20;
 // missing, unreadable or not a regular file (a FIFO would block a reader).
 uint64_t regularFileSize(const std::string& path, const std::string& label);
 
-// Read-only private mapping of a whole regular file.
+// Read-only private mapping of a whole regular file; "-" is standard input,
+// read into memory (a pipe cannot be mapped): at most kMaxStdinBytes, within
+// --max-memory and --time-limit.
+inline constexpr uint64_t kMaxStdinBytes = uint64_t(1) << 30;
 class MappedFile {
  public:
   explicit MappedFile(const std::string& path);
@@ -41,7 +45,11 @@ class MappedFile {
  private:
   const unsigned char* data_ = nullptr;
   size_t size_ = 0;
+  std::vector<unsigned char> stdinBytes_;
 };
+
+// The SHA-256 of `size` bytes in lower-case hex, as sha256sum prints it.
+std::string sha256Hex(const unsigned char* data, size_t size);
 
 // Everything the replay needs, copied out of the header.
 struct Certificate {
@@ -77,8 +85,10 @@ Certificate readCertificate(const MappedFile& file);
 class TokenStream {
  public:
   explicit TokenStream(const Certificate& cert) : cert_(cert) {}
-  uint64_t consumed() const { return consumed_; }
-  uint64_t remaining() const { return cert_.replyCount - consumed_; }
+  // Atomic so that a progress line may read it from another thread; one
+  // writer, so next() stores with a plain (relaxed) store, no locked add.
+  uint64_t consumed() const { return consumed_.load(std::memory_order_relaxed); }
+  uint64_t remaining() const { return cert_.replyCount - consumed(); }
   uint32_t next();  // precondition: remaining() > 0
 
  private:
@@ -86,7 +96,7 @@ class TokenStream {
   size_t chunk_ = 0;                // next chunk to load
   std::vector<unsigned char> raw_;  // current chunk's token bytes
   size_t pos_ = 0;
-  uint64_t consumed_ = 0;
+  std::atomic<uint64_t> consumed_{0};
 };
 
 }  // namespace qcert::checker

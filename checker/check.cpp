@@ -15,11 +15,20 @@
 #include "checker/replay.hpp"
 
 #include <boost/program_options.hpp>
+#include <capnp/compat/json.h>
+#include <capnp/dynamic.h>
+#include <capnp/serialize.h>
+#include "schema/qcert.capnp.h"
 #include <sys/resource.h>
+#include <sys/stat.h>
 
 #include <algorithm>
 #include <charconv>
 #include <chrono>
+#include <condition_variable>
+#include <mutex>
+#include <optional>
+#include <cerrno>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -34,9 +43,13 @@ namespace qcert::checker {
 namespace {
 
 const char* kUsage =
-    "usage: checker [--quiet] [--jobs N] [--time-limit S] [--max-memory MiB] [--max-cpu-hours H]\n"
+    "usage: checker [--quiet | --verbose] [--jobs N] [--time-limit S] [--max-memory MiB] [--max-cpu-hours H]\n"
     "               [--sample K [--seed S] | --part I --of K] FILE...\n"
+    "       checker [options] [--json] [--expect STATEMENT | --expect-file F] FILE\n"
     "       checker --version\n"
+    "\n"
+    "FILE '-' is standard input (a single certificate, not a manifest: a manifest's\n"
+    "shards are named relative to its own directory; at most 1 GiB).\n"
     "\n"
     "Each FILE is checked in turn (a manifest brings its shards).  With one FILE the verdict\n"
     "line is as below; with several, each verdict line starts with its file's name and\n"
@@ -95,7 +108,12 @@ const char* kUsage =
     "started: 'NOT CHECKED: ... would take about ...'.\n"
     "\n"
     "Prints 'VERIFIED: <claim>' on stdout and exits 0, or 'REJECTED: <reason>' and\n"
-    "exits 1.\n"
+    "exits 1.  With --expect, a claim other than STATEMENT is 'REJECTED: the certificate\n"
+    "proves \"<claim>\", not the statement expected (--expect): \"<STATEMENT>\"', exit 1.\n"
+    "With --json, stdout is one JSON object instead (docs/programs.md): the verdict, the\n"
+    "statement, the claim's fields, the file's bytes and SHA-256, the checker's version,\n"
+    "wall time and peak memory, the reason; the exit status is the same.  The details on\n"
+    "stderr name the file's SHA-256 (a manifest's own bytes: it pins its shards' seals).\n"
     "\n"
     "Options";
 
@@ -107,7 +125,8 @@ const char* kExitStatus =
     "     (FIFO, device, socket, directory) as certificate or shard, or 'NOT CHECKED:'\n"
     "     out of time (--time-limit), memory (--max-memory) or threads\n"
     "  3  SAMPLED or PART (count certificates with --sample or --part): those cells\n"
-    "     agree; the claim is not verified\n";
+    "     agree; the claim is not verified\n"
+    "  130  interrupted (Ctrl-C, SIGINT): nothing decided\n";
 
 // The board and piece in words: "the 8x8 board", "the 7x7 torus", "the 5x7
 // board (5 rows, 7 columns)", "... with a hole at b1"; "kings" etc.
@@ -172,12 +191,38 @@ std::string timeAndMemory(std::chrono::steady_clock::time_point start) {
 
 }  // namespace
 
+namespace {
+
+// --expect-file: a regular file of at most 64 KiB, one line (its newline is
+// not part of the statement).
+std::string expectedStatement(const std::string& path) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0) throw po::error("--expect-file: cannot open " + path + ": " + std::strerror(errno));
+  if (!S_ISREG(st.st_mode)) throw po::error("--expect-file: " + path + " is not a regular file");  // a FIFO would block
+  if (st.st_size > 65536) throw po::error("--expect-file " + path + " is larger than 64 KiB");
+  FILE* f = std::fopen(path.c_str(), "rb");
+  if (!f) throw po::error("--expect-file: cannot open " + path + ": " + std::strerror(errno));
+  std::string text(65537, '\0');
+  text.resize(std::fread(text.data(), 1, text.size(), f));
+  std::fclose(f);
+  if (!text.empty() && text.back() == '\n') text.pop_back();
+  return text;
+}
+
+}  // namespace
+
 ParsedArgs parseCheckerArgs(int argc, const char* const* argv, unsigned defaultJobs) {
   ParsedArgs r;
+  for (int i = 1; i < argc; ++i) r.options.json |= std::strcmp(argv[i], "--json") == 0;  // a usage error is JSON too
   CheckOptions& o = r.options;
   std::string jobs = std::to_string(defaultJobs), sample, seed, part, of, timeLimit, maxMemory, maxCpuHours;
   po::options_description visible(kUsage);
+  std::string expectFile;
   visible.add_options()("help,h", "show this help")("quiet,q", "print only the verdict line (no statistics)")(
+      "verbose,v", "statistics in full: cut-off, reply tokens, nodes, memo, the producer's text")(
+      "json", "stdout: one JSON object instead of the verdict line (one FILE)")(
+      "expect", po::value<std::string>(&o.expect), "exit 1 (REJECTED) unless the statement verified is exactly this (one FILE)")(
+      "expect-file", po::value<std::string>(&expectFile), "the same, the statement read from this file (one line)")(
       "jobs,j", po::value<std::string>(&jobs)->default_value(jobs), "shards (manifests) or cells (count certificates) checked at a time (1..4096)")(
       "time-limit", po::value<std::string>(&timeLimit), "stop after this many seconds (1..31536000) with NOT CHECKED, exit 2")(
       "max-memory", po::value<std::string>(&maxMemory),
@@ -210,6 +255,15 @@ ParsedArgs parseCheckerArgs(int argc, const char* const* argv, unsigned defaultJ
       return r;
     }
     o.quiet = vm.count("quiet") > 0;
+    o.verbose = vm.count("verbose") > 0;
+    o.json = vm.count("json") > 0;
+    if (o.quiet && o.verbose) throw po::error("--quiet and --verbose do not combine");
+    if (vm.count("expect") && vm.count("expect-file")) throw po::error("--expect and --expect-file do not combine");
+    if (vm.count("expect-file")) o.expect = expectedStatement(expectFile);
+    if ((vm.count("expect") || vm.count("expect-file")) && (o.expect.empty() || o.expect.find_first_of("\r\n") != std::string::npos))
+      throw po::error("the statement expected must be one line, not empty");
+    if ((o.json || !o.expect.empty()) && files.size() > 1) throw po::error("--json, --expect and --expect-file take one FILE");
+    if (std::count(files.begin(), files.end(), "-") > 1) throw po::error("standard input ('-') can be read once");
     r.paths = files;
     if (!files.empty()) o.path = files[0];
     if (o.path.empty()) throw po::error("no certificate file given");
@@ -245,78 +299,156 @@ std::string Verdict::line() const {
   return kind == Kind::Unread ? "" : kWords[int(kind)] + (kind == Kind::Verified ? statement : reason);
 }
 
+namespace {
+
+// The header's claim (of whichever family) as a JSON object, for --json:
+// every field (schema/qcert.capnp's names) but free text (the producer's)
+// and the evidence (a count's cells, a game's replies).
+std::string claimAsJson(const Certificate& cert) {
+  capnp::ReaderOptions options;
+  options.traversalLimitInWords = uint64_t(1) << 26;
+  capnp::FlatArrayMessageReader reader(cert.header, options);
+  const capnp::DynamicStruct::Reader header = capnp::toDynamic(reader.getRoot<Header>());
+  const char* family = cert.isCount ? "count" : cert.isMod2 ? "mod2" : cert.isPartizan ? "partizan" : "claim";
+  const capnp::DynamicStruct::Reader claim = header.get(family).as<capnp::DynamicStruct>();
+  capnp::JsonCodec codec;
+  std::string json = std::string("{\"family\":\"") + (cert.isCount || cert.isMod2 || cert.isPartizan ? family : "game") + "\"";
+  for (const capnp::StructSchema::Field field : claim.getSchema().getFields()) {
+    if (!claim.has(field)) continue;
+    const capnp::DynamicValue::Reader value = claim.get(field);
+    const std::string name = field.getProto().getName().cStr();
+    if (value.getType() == capnp::DynamicValue::TEXT || name == "cells" || name == "replies") continue;
+    json += ",\"" + name + "\":" + codec.encode(value, field.getType()).cStr();
+  }
+  return json + "}";
+}
+
+// A long replay's progress on stderr (main: when it is a terminal), redrawn
+// every half second by a thread of its own: the replay only counts tokens.
+class ReplayProgress {
+ public:
+  ReplayProgress(const TokenStream& tokens, uint64_t total) : thread_([this, &tokens, total] { run(tokens, total); }) {}
+  ~ReplayProgress() {
+    {
+      std::lock_guard guard(lock_);
+      stop_ = true;
+    }
+    wake_.notify_one();
+    thread_.join();
+  }
+
+ private:
+  void run(const TokenStream& tokens, uint64_t total) {
+    const auto start = std::chrono::steady_clock::now();
+    bool drawn = false;
+    std::unique_lock lock(lock_);
+    while (!wake_.wait_for(lock, std::chrono::milliseconds(500), [this] { return stop_; })) {
+      const double t = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      const uint64_t done = tokens.consumed();
+      std::fprintf(stderr, "\r  replayed %llu of %llu winning replies, %.0f s", (unsigned long long)done, (unsigned long long)total, t);
+      if (done > 0 && done < total) std::fprintf(stderr, ", about %.0f s left", t / double(done) * double(total - done));
+      std::fprintf(stderr, "   ");
+      drawn = true;
+    }
+    if (drawn) std::fprintf(stderr, "\r%79s\r", "");
+  }
+  std::mutex lock_;
+  std::condition_variable wake_;
+  bool stop_ = false;
+  std::thread thread_;
+};
+
+}  // namespace
+
 Verdict check(const CheckOptions& o, std::ostream& err) {
   const auto start = std::chrono::steady_clock::now();
   limits::setTimeLimit(o.timeLimitSeconds);
   limits::setMemoryLimit(o.maxMemoryMiB << 20);
   limits::setWorkCeiling(double(o.maxCpuHours) * 3600);
   std::ostream* announce = o.quiet ? nullptr : &err;
-  Verdict v{Verdict::Kind::Verified, "", "", ""};
-  std::ostringstream report;
+  Verdict v;
+  v.kind = Verdict::Kind::Verified;
+  std::ostringstream report, details;  // details: --verbose only
   try {
     MappedFile file(o.path);
+    v.bytes = file.size();
+    v.sha256 = sha256Hex(file.data(), file.size());
     const Certificate cert = readCertificate(file);
-    if ((o.sample || o.parts) && !cert.isCount)
-      return {Verdict::Kind::Unread, "", "--sample and --part apply only to count certificates", ""};
+    if (o.json) v.claimJson = claimAsJson(cert);
+    if ((o.sample || o.parts) && !cert.isCount) throw IoError("--sample and --part apply only to count certificates");
+    if (cert.hasPlan && o.path == "-")
+      throw IoError("a manifest cannot be read from standard input: its shards are named relative to its own directory; give its path");
     if (cert.isPartizan || cert.isMod2) {
       v.statement = cert.isPartizan ? verifyPartizanCertificate(cert, announce) : verifyMod2Certificate(cert, announce);
-      report << "  producer: " << producer(cert.producer) << (cert.isPartizan ? "\n  partizan: " : "\n  mod-2: ")
-             << timeAndMemory(start) << "\n";
+      details << "  producer: " << producer(cert.producer) << "\n";
     } else if (cert.isCount) {
       const CountResult r = verifyCountCertificate(cert, o.jobs, o.sample, o.seed, o.part, o.parts, o.progress, announce);
       v.statement = r.statement;
       const std::string recounted = std::to_string(r.recounted) + " of " + std::to_string(r.cells) + " cells recounted and equal; ";
       if (o.parts)
-        v = {Verdict::Kind::Part, r.statement, "part " + std::to_string(o.part) + " of " + std::to_string(o.parts) + ": " + recounted +
-             "the claim is verified only when every part 0.." + std::to_string(o.parts - 1) + " of this file passes", ""};
+        v.kind = Verdict::Kind::Part, v.reason = "part " + std::to_string(o.part) + " of " + std::to_string(o.parts) + ": " + recounted +
+             "the claim is verified only when every part 0.." + std::to_string(o.parts - 1) + " of this file passes";
       else if (o.sample)
-        v = {Verdict::Kind::Sampled, r.statement, recounted + "the claim is NOT verified "
-             "(only these cells were recounted; the other cells' counts are the prover's word)", ""};
+        v.kind = Verdict::Kind::Sampled, v.reason = recounted + "the claim is NOT verified "
+             "(only these cells were recounted; the other cells' counts are the prover's word)";
       char text[160];
-      std::snprintf(text, sizeof text, "%llu cells, %llu recounted in %.2f s (--jobs %u%s), ", (unsigned long long)r.cells,
+      std::snprintf(text, sizeof text, "%llu cells, %llu recounted in %.2f s (--jobs %u%s)", (unsigned long long)r.cells,
                     (unsigned long long)r.recounted, r.recountSeconds, o.jobs,
                     o.sample ? (", --seed " + std::to_string(o.seed)).c_str() : "");
-      report << "  producer: " << producer(r.producer.empty() ? cert.producer : r.producer)
-             << "\n  count: " << text << timeAndMemory(start) << "\n";
+      details << "  producer: " << producer(r.producer.empty() ? cert.producer : r.producer) << "\n";
+      report << "  count: " << text << "\n";
       if (o.sample) report << "  the claim, NOT verified: " << r.statement << "\n";
     } else {
       v.statement = claimInWords(cert);
       if (announce) *announce << "  checking: " << v.statement << std::endl;
       if (cert.hasPlan) {
         const ManifestStats stats = verifyManifest(cert, o.path, o.jobs, announce, o.observer, o.progress, o.replayed);
-        report << "  manifest: " << stats.shards << " shards, tokens " << stats.tokens << ", nodes " << stats.nodes
-               << " (over all shards" << (stats.replayedBefore ? ", " + std::to_string(stats.replayedBefore) + " of them replayed earlier in this run" : "")
-               << "), " << timeAndMemory(start) << "\n";
+        const std::string before = stats.replayedBefore ? ", " + std::to_string(stats.replayedBefore) + " of them replayed earlier in this run" : "";
+        details << "  manifest: " << stats.shards << " shards, tokens " << stats.tokens << ", nodes " << stats.nodes
+                << " (over all shards" << before << ")\n";
+        report << "  manifest: " << stats.shards << (stats.shards == 1 ? " shard" : " shards") << " verified" << before << "\n";
       } else if (cert.parts) {
         if (announce) *announce << "  parts: a table of " << cert.replyCount << " tokens" << std::endl;
         TokenStream tokens(cert);
         const PartsStats stats = verifyPartsTable(cert, tokens);
-        report << "  producer: " << producer(cert.producer) << "\n  parts " << stats.parts << ", options " << stats.options << ", "
-               << timeAndMemory(start) << "\n";
+        details << "  producer: " << producer(cert.producer) << "\n  parts " << stats.parts << ", options " << stats.options << "\n";
       } else {
-        if (announce)
+        if (announce && o.verbose)
           *announce << "  replay: cut-off " << cert.cutoff << ", " << cert.replyCount << (cert.replyCount == 1 ? " reply token in " : " reply tokens in ")
                     << cert.chunks.size() << (cert.chunks.size() == 1 ? " chunk" : " chunks") << "; memory at most about " << (replayMemoryBound(cert) >> 20) << " MiB (--max-memory "
                     << (limits::memoryLimit() >> 20) << " MiB)" << std::endl;
+        else if (announce)
+          *announce << "  replaying " << cert.replyCount << (cert.replyCount == 1 ? " winning reply" : " winning replies")
+                    << " and every reply of the loser; memory at most about " << (replayMemoryBound(cert) >> 20) << " MiB" << std::endl;
         TokenStream tokens(cert);
+        std::optional<ReplayProgress> progress;
+        if (o.progress) progress.emplace(tokens, cert.replyCount);
         const ReplayStats stats = replayCertificate(cert, tokens, o.observer);
+        progress.reset();
         char text[400];
         std::snprintf(text, sizeof text,
                       "  cutoff %u, tokens %llu, nodes %llu, memo entries %llu, memo hits %llu\n"
-                      "  exhaustive solves %llu (%llu solver nodes), wins paired with a sibling's %llu, ",
+                      "  exhaustive solves %llu (%llu solver nodes), wins paired with a sibling's %llu\n",
                       cert.cutoff, (unsigned long long)tokens.consumed(), (unsigned long long)stats.nodes,
                       (unsigned long long)stats.memoEntries, (unsigned long long)stats.memoHits,
                       (unsigned long long)stats.cutoffSolves, (unsigned long long)stats.solverNodes,
                       (unsigned long long)stats.pairedWins);
-        report << "  producer: " << producer(cert.producer) << "\n" << text << timeAndMemory(start) << "\n";
+        details << "  producer: " << producer(cert.producer) << "\n" << text;
       }
     }
-    if (!o.quiet) v.report = report.str();
+    if (!o.expect.empty() && v.statement != o.expect)
+      v.kind = Verdict::Kind::Rejected, v.reason = "the certificate proves \"" + v.statement + "\", not the statement expected (--expect): \"" +
+                                                   printableText(o.expect) + "\"";
+    report << (cert.hasPlan ? "  manifest file: " : "  certificate: ") << v.bytes << " bytes, SHA-256 " << v.sha256
+           << (cert.hasPlan ? " (its shards are pinned in it by their seals)" : "") << "\n";
+    if (!o.quiet) v.report = (o.verbose ? details.str() : "") + report.str() + "  checked in " + timeAndMemory(start) + "\n";
     return v;
   } catch (...) {
     const Failure f = currentFailure();
     using K = Verdict::Kind;
-    return {f.kind == FailureKind::rejected ? K::Rejected : f.kind == FailureKind::ioError ? K::Unread : K::NotChecked, "", f.text, ""};
+    v.kind = f.kind == FailureKind::rejected ? K::Rejected : f.kind == FailureKind::ioError ? K::Unread : K::NotChecked;
+    v.statement.clear(), v.reason = f.text;
+    return v;
   }
 }
 

@@ -30,8 +30,11 @@ struct ReplayedShards;  // manifest.hpp
 using ReplyObserver = std::function<void(const uint64_t* words, unsigned count, uint32_t heap, int move)>;
 
 struct CheckOptions {
-  std::string path;
+  std::string path;  // "-": standard input (not a manifest: its shards are named relative to it)
   bool quiet = false;
+  bool verbose = false;   // the statistics' details (cut-off, tokens, memo, producer)
+  bool json = false;      // fill Verdict::claimJson
+  std::string expect;     // non-empty: a verified statement other than this one is REJECTED
   bool progress = false;  // recounts and manifests: progress on stderr (main: when it is a terminal)
   unsigned jobs = 1;
   uint64_t sample = 0, seed = 0;  // --sample K --seed S
@@ -44,7 +47,7 @@ struct CheckOptions {
 };
 
 struct ParsedArgs {
-  CheckOptions options;       // options.path: the first file
+  CheckOptions options;       // options.path: the first file (json: --json was given)
   std::vector<std::string> paths;  // every file, in order
   std::string help;   // non-empty: --help was given, print this and exit 0
   std::string error;  // non-empty: a usage error, exit 2
@@ -59,6 +62,7 @@ ParsedArgs parseCheckerArgs(int argc, const char* const* argv, unsigned defaultJ
 //               or special file, or --sample or --part for a certificate that is not a count
 //   Sampled     "SAMPLED: <reason>", exit 3: the cells drawn agree; <statement> is NOT verified
 //   Part        "PART: <reason>", exit 3: this part's cells agree; <statement> is not verified
+// With o.expect, a statement other than o.expect is Rejected (its reason says both).
 // With several files (checker a b ...) each line follows its file's name, and
 // an Unread file's line is "NOT CHECKED: the file could not be read ...".
 struct Verdict {
@@ -67,6 +71,9 @@ struct Verdict {
   std::string statement;  // the claim in words (Verified, Sampled, Part)
   std::string reason;     // why (Rejected, NotChecked, Unread); what was recounted (Sampled, Part)
   std::string report;     // unless quiet: statistics for stderr, after the verdict line
+  uint64_t bytes = 0;     // the file's size (a manifest's own, not its shards'), once read
+  std::string sha256;     // the SHA-256 of those bytes in hex, once read
+  std::string claimJson;  // json: the header's claim as a JSON object, once read
   int exitStatus() const;
   std::string line() const;  // the verdict line, without its newline; empty for Unread
 };

@@ -167,6 +167,7 @@ ManifestStats verifyManifest(const Certificate& cert, const std::string& manifes
   std::atomic<size_t> finished{0};
   std::mutex progressLock;
   double lastReport = -1;
+  uint64_t replies = 0;  // in the shards verified so far
   const auto start = std::chrono::steady_clock::now();
   forEachItem(jobs, work.size(), [&](size_t k) {
     verifyShard(work[order[k]], cert, dir, observer, replayed);
@@ -174,10 +175,11 @@ ManifestStats verifyManifest(const Certificate& cert, const std::string& manifes
     std::lock_guard lock(progressLock);
     const double t = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     const size_t done = ++finished;
+    replies += work[order[k]].tokens;
     if (t < lastReport + 0.5 && done < work.size()) return;
     lastReport = t;
-    std::fprintf(stderr, "\r  shards verified: %zu of %zu, %.0f s, about %.0f s left   ", done, work.size(), t,
-                 t / double(done) * double(work.size() - done));
+    std::fprintf(stderr, "\r  shards verified: %zu of %zu (%llu winning replies), %.0f s, about %.0f s left   ", done, work.size(),
+                 (unsigned long long)replies, t, t / double(done) * double(work.size() - done));
   }, [&](size_t k) { return "shard " + work[order[k]].path; });
   if (progress && finished > 0) std::fprintf(stderr, "\r%79s\r", "");
 

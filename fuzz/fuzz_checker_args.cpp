@@ -65,5 +65,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     fail("max-memory " + std::to_string(o.maxMemoryMiB) + " outside 16..16777216");
   if (o.maxCpuHours > 1000000) fail("max-cpu-hours " + std::to_string(o.maxCpuHours) + " above 1000000");
   if (o.progress) fail("the parser set progress (main decides it from the terminal)");
+  if ((o.json || !o.expect.empty()) && r.paths.size() != 1) fail("--json or --expect with " + std::to_string(r.paths.size()) + " files");
+  if (o.expect.find_first_of("\r\n") != std::string::npos) fail("an expected statement of more than one line");
   return 0;
 }

@@ -254,7 +254,7 @@ TEST_F(ManifestTest, SeveralFilesReplayASharedShardOnce) {
   writeManifest(a, fx->win6);
   const Ob after = fx->win6.plan.kids.at(0);
   writeManifest(b, Manifest{6, {fx->first6}, 0, false, false, 0, after});
-  const RunResult both = runProgram({kChecker, "--jobs", "2", a, b}, 60);
+  const RunResult both = runProgram({kChecker, "--verbose", "--jobs", "2", a, b}, 60);
   ASSERT_EQ(both.exitCode, 0) << both.describe();
   const std::string kAfter = "the player to move loses on the 6x6 board after queens " + name(6, fx->first6) + " (" +
                              std::to_string(fx->first6 / 6) + "," + std::to_string(fx->first6 % 6) + ") (queens game)";

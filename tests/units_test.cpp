@@ -130,7 +130,7 @@ TEST(Units, TheSummaryCountsResumedUnitsToo) {
   uint64_t bytes = fs::file_size(out);
   for (const auto& e : fs::recursive_directory_iterator(units))
     if (e.path().extension() == ".qcert") bytes += fs::file_size(e.path());
-  const auto check = runProgram({kChecker, out}, 60);
+  const auto check = runProgram({kChecker, "--verbose", out}, 60);
   ASSERT_EQ(check.exitCode, 0) << check.describe();
   const uint64_t tokens = numberBetween(check.err, " shards, tokens ", ",");
   EXPECT_EQ(numberBetween(resumed.out, "certificate: " + out + ", ", " bytes"), bytes) << resumed.out;

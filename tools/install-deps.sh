@@ -3,7 +3,7 @@
 # `make` works on a fresh Debian 12 machine. Quiet when nothing is missing.
 set -euo pipefail
 packages=(cmake make g++ pkg-config capnproto libcapnp-dev libboost-program-options-dev
-          libgtest-dev librapidcheck-dev libzstd-dev libxxhash-dev openmpi-bin libopenmpi-dev
+          libgtest-dev librapidcheck-dev libzstd-dev libxxhash-dev libssl-dev openmpi-bin libopenmpi-dev
           clang libclang-rt-14-dev  # clang: make fuzz (libFuzzer)
           tmux      # tmux: the end-to-end test of qcert play
           coq ocaml-nox libsha-ocaml-dev  # coq, ocaml (and OCaml's sha): checker-verified/
