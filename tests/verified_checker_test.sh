@@ -188,15 +188,19 @@ o = json.loads(text)
 want = int(sys.argv[2])
 assert o["verdict"] == ["VERIFIED", "REJECTED", "NOT CHECKED"][want], o["verdict"]
 assert o["exit_status"] == want
-assert o["checker"] == "checker-verified" and o["version"] and o["commit"]
-assert isinstance(o["wall_seconds"], float) and isinstance(o["peak_memory_mib"], int)
+assert list(o) == ["verdict", "exit_status", "file", "statement", "expected", "reason", "claim", "certificate",
+                   "checker", "wall_seconds", "peak_rss_mib"], list(o)
+assert o["checker"]["version"] and o["checker"]["commit"] and "checker-verified" in o["checker"]["build"]
+assert isinstance(o["wall_seconds"], float) and isinstance(o["peak_rss_mib"], int)
 if want == 0:
     assert o["statement"] == "first player wins on the empty 6x6 board (queens game)", o["statement"]
-    assert o["claim"] == {"kind": "win", "board": 6, "queens": [], "heap": 0}, o["claim"]
+    assert o["reason"] is None
+    assert o["claim"] == {"family": "game", "ruleset": "queens", "boardSize": 6, "queens": [], "heap": 0,
+                          "outcome": "win", "kind": "outcome", "piece": "queen", "torus": False, "columns": 0}, o["claim"]
     data = open(sys.argv[3], "rb").read()
-    assert o["bytes"] == len(data) and o["sha256"] == hashlib.sha256(data).hexdigest()
+    assert o["certificate"] == {"bytes": len(data), "sha256": hashlib.sha256(data).hexdigest()}
 else:
-    assert o["reason"] and "statement" not in o
+    assert o["reason"] and o["statement"] is None
 PY
     echo "ok   --json $args: exit $rc"
   done

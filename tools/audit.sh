@@ -64,9 +64,13 @@
 #   AUDIT_VERIFIED_RATIO=r its prediction: r times the checker's time on the
 #                          same file (default: by the board, as measured: 15
 #                          up to n = 10, 60 up to 12, 250 above)
+#   AUDIT_VERIFIED=all     the Coq-proved checker also runs, after the budget's
+#                          end and without its limits, on every claim of its
+#                          scope it had no time for (the headline manifests
+#                          included: hours)
 # The Coq-proved checker: after the checker has VERIFIED a claim in its scope
-# (the queens game on a square board, an outcome or a Grundy value, a single
-# certificate file: no manifest of shards, no table of parts, no mirror
+# (the queens game on a square board, an outcome or a Grundy value, a
+# certificate file or a manifest of them: no table of parts, no mirror
 # lemma, n <= 16), checker-verified checks the same file again, as a job of
 # one slot queued after the small claims (so it never holds back one of
 # them), cheapest first, within AUDIT_VERIFIED_BUDGET. It starts only if its
@@ -103,6 +107,8 @@ vbudget=${AUDIT_VERIFIED_BUDGET:-$((budget / 10))}
 [[ "$vbudget" =~ ^[0-9]{1,9}$ ]] || die "AUDIT_VERIFIED_BUDGET must be a whole number of seconds, not '$vbudget'"
 vratio=${AUDIT_VERIFIED_RATIO:-}
 [ -z "$vratio" ] || [[ "$vratio" =~ ^[0-9]{1,6}$ ]] || die "AUDIT_VERIFIED_RATIO must be a whole number, not '$vratio'"
+vall=${AUDIT_VERIFIED:-}
+[ -z "$vall" ] || [ "$vall" = all ] || die "AUDIT_VERIFIED must be 'all' or empty, not '$vall'"
 vcap=${AUDIT_VERIFIED_CAP:-30}
 [[ "$vcap" =~ ^[0-9]{1,6}$ ]] && [ "$vcap" -ge 1 ] || die "AUDIT_VERIFIED_CAP must be a whole number of seconds, at least 1, not '$vcap'"
 tt=${AUDIT_TT_MB:-}
@@ -575,7 +581,7 @@ collect() {  # job: read its result file, settle its claims
   done
   # The Coq-proved checker on the same file, when it is in its scope.
   if [ "$verified_on" = 1 ] && [ "$job_code" = 0 ] && [[ "$job_verdict" == VERIFIED:* ]] && [ -z "${j_cert2[$j]}" ] &&
-     verified_scope_args "${j_args[$j]}" && [ -f "$job_cert" ] && [ ! -L "$job_cert" ] && [ ! -e "$job_cert.units" ]; then
+     verified_scope_args "${j_args[$j]}" && [ -f "$job_cert" ] && [ ! -L "$job_cert" ]; then
     queue_verified "$j" "$job_cert" "$job_verdict" "${v[check_us]:-0}"
   fi
   # A certified certificate copied to certs/ (AUDIT_SHIP=1), unless it is from there.
@@ -610,6 +616,7 @@ declare -A r_cpu_prove r_cpu_check r_threads r_stopped
 # still waiting (and after the checks of its kind queued before it); its
 # claims are "skipped" until it has run.
 declare -A j_vexpect j_vlimit
+vpending=()  # verified jobs skipped for want of time (AUDIT_VERIFIED=all runs them at the end)
 vbudget_us=$((vbudget * 1000000)) vcap_us=$((vcap * 1000000)) vused_us=0 vheld_us=0
 queue_verified() {  # job, certificate, the checker's verdict line, the checker's wall microseconds
   local j=$1 vj=${#j_kind[@]} members="" i q c=$4
@@ -763,7 +770,7 @@ while :; do
       [ $((busy + 1)) -le "$slots" ] || break
       vl=$(verified_limit_us "$j")
       # Its prediction does not fit: skipped (its claims say so), never waited for.
-      if [ "$vl" -lt 1000000 ] || [ "${j_est[$j]}" -gt "$vl" ]; then j_done[$j]=1; qpos=$((qpos + 1)); continue; fi
+      if [ "$vl" -lt 1000000 ] || [ "${j_est[$j]}" -gt "$vl" ]; then j_done[$j]=1; vpending+=("$j"); qpos=$((qpos + 1)); continue; fi
       start_verified "$j" "$vl"; qpos=$((qpos + 1)); continue
     fi
     if [ "${j_phase[$j]}" = 1 ]; then
@@ -810,12 +817,22 @@ for ((; qpos < ${#queue[@]}; qpos++)); do
   [ -n "${j_done[$j]:-}" ] && continue
   case "${j_kind[$j]}" in
     replies) no_replies_time ;;
-    verified) j_done[$j]=1 ;;  # its claims stay "skipped"
+    verified) j_done[$j]=1; vpending+=("$j") ;;  # its claims stay "skipped" (but see AUDIT_VERIFIED=all)
 
     shipped) [ "${j_phase[$j]}" = 2 ] && { headline_note "$j" "$(predict_us "$j")" note; not_run_job "$j" "$note"; } || not_run_job "$j" "over budget" ;;
     *) not_run_job "$j" "$(over_budget_note "$j")" ;;
   esac
 done
+# AUDIT_VERIFIED=all: the Coq-proved checker on what it had no time for,
+# one claim at a time, without a time limit.
+if [ "$vall" = all ] && [ "$verified_on" = 1 ]; then
+  for j in "${vpending[@]}"; do
+    echo "audit: the Coq-proved checker on ${j_cert[$j]} (AUDIT_VERIFIED=all; predicted $((j_est[$j] / 1000000)) s)" >&2
+    j_vlimit[$j]=$((365 * 86400 * 1000000)); vheld_us=$((vheld_us + j_vlimit[$j]))
+    (run_verified "$j" "${j_vlimit[$j]}") </dev/null
+    collect_verified "$j"
+  done
+fi
 spent_us=$((${EPOCHREALTIME/./} - start_us))
 
 # The reply table, when qcert replies finished in this run; else none.

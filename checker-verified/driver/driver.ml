@@ -219,11 +219,13 @@ let file_facts path =
     else Some (st.Unix.st_size, Sha256.to_hex (Sha256.file path))
   with _ -> None
 
+(* The claim as the C++ checker's --json writes it (squares as row * n + column). *)
 let claim_json t =
-  let kind, value_key = match t.claim with
-    | Claim_wins _ -> "win", "heap" | Claim_loses _ -> "loss", "heap" | Claim_grundy _ -> "grundy", "value" in
-  Printf.sprintf "{\"kind\":%s,\"board\":%d,\"queens\":[%s],\"%s\":%d}" (json_string kind) t.n
-    (String.concat "," (List.map (fun (r, c) -> json_string (square_name (r, c))) t.queens)) value_key t.value
+  let outcome, kind = match t.claim with
+    | Claim_wins _ -> "win", "outcome" | Claim_loses _ -> "loss", "outcome" | Claim_grundy _ -> "loss", "grundy" in
+  Printf.sprintf "{\"family\":\"game\",\"ruleset\":\"queens\",\"boardSize\":%d,\"queens\":[%s],\"heap\":%d,\"outcome\":%s,\"kind\":%s,\"piece\":\"queen\",\"torus\":false,\"columns\":0}"
+    t.n (String.concat "," (List.map (fun (r, c) -> string_of_int (r * t.n + c)) t.queens)) t.value
+    (json_string outcome) (json_string kind)
 
 (* The process's peak resident memory (Linux: VmHWM), else the OCaml heap's. *)
 let peak_mib () =
@@ -243,27 +245,28 @@ let peak_mib () =
 let finish o =
   let status = match o.verdict with Verified -> 0 | Rejected -> 1 | Not_checked -> 2 in
   if !json then begin
+    (* The keys and their order are the C++ checker's (docs/programs.md). *)
     let word = match o.verdict with Verified -> "VERIFIED" | Rejected -> "REJECTED" | Not_checked -> "NOT CHECKED" in
-    let fields = ref [ "\"verdict\":" ^ json_string word ] in
-    let add k v = fields := (json_string k ^ ":" ^ v) :: !fields in
-    (match o.verdict, o.table with
-     | Verified, Some t -> add "statement" (json_string (statement t))
-     | _ -> add "reason" (json_string (let p = String.index_opt o.line ':' in
-                                        match p with Some i -> String.trim (String.sub o.line (i + 1) (String.length o.line - i - 1)) | None -> o.line)));
-    (match o.table with Some t -> add "claim" (claim_json t) | None -> ());
-    if !certificate <> "" then begin
-      add "file" (json_string !certificate);
-      match file_facts !certificate with
-      | Some (bytes, sha) -> add "bytes" (string_of_int bytes); add "sha256" (json_string sha)
-      | None -> ()
-    end;
-    add "checker" (json_string "checker-verified");
-    add "version" (json_string Version.version);
-    add "commit" (json_string Version.commit);
-    add "wall_seconds" (Printf.sprintf "%.3f" (Unix.gettimeofday () -. started));
-    add "peak_memory_mib" (string_of_int (peak_mib ()));
-    add "exit_status" (string_of_int status);
-    print_endline ("{" ^ String.concat "," (List.rev !fields) ^ "}")
+    let reason = match String.index_opt o.line ':' with
+      | Some i -> String.trim (String.sub o.line (i + 1) (String.length o.line - i - 1))
+      | None -> o.line in
+    let facts = match file_facts !certificate with
+      | Some (bytes, sha) -> Printf.sprintf "{\"bytes\":%d,\"sha256\":%s}" bytes (json_string sha)
+      | None -> "null" in
+    let fields = [
+      "verdict", json_string word;
+      "exit_status", string_of_int status;
+      "file", (if !certificate = "" then "null" else json_string !certificate);
+      "statement", (match o.verdict, o.table with Verified, Some t -> json_string (statement t) | _ -> "null");
+      "expected", "null";
+      "reason", (if o.verdict = Verified then "null" else json_string reason);
+      "claim", (match o.table with Some t -> claim_json t | None -> "null");
+      "certificate", facts;
+      "checker", Printf.sprintf "{\"version\":%s,\"commit\":%s,\"build\":\"checker-verified: Coq-proved, extracted to OCaml\"}"
+        (json_string Version.version) (json_string Version.commit);
+      "wall_seconds", Printf.sprintf "%.3f" (Unix.gettimeofday () -. started);
+      "peak_rss_mib", string_of_int (peak_mib ()) ] in
+    print_endline ("{" ^ String.concat "," (List.map (fun (k, v) -> json_string k ^ ":" ^ v) fields) ^ "}")
   end
   else if o.line <> "" then print_endline o.line;
   exit status
@@ -327,9 +330,11 @@ turns it into a table of won positions; --table FILE: a table read as it is.\n\
 solver (default 20, at most 30). --time-limit S: stop after S seconds\n\
 (default: none); --max-memory MiB: stop past this much memory (default 90%\n\
 of physical memory); both are passed on to export-table, and stopping is\n\
-NOT CHECKED, exit 2. --json: stdout is one JSON object (verdict, statement or\n\
-reason, claim, file, bytes, sha256, version, commit, wall_seconds,\n\
-peak_memory_mib, exit_status) instead of the verdict line.\n\
+NOT CHECKED, exit 2. --json: stdout is one JSON object with the C++\n\
+checker's keys (verdict, exit_status, file, statement, reason, claim,\n\
+certificate: bytes and sha256, checker: version and commit, wall_seconds,\n\
+peak_rss_mib) instead of the verdict line. A shard manifest: its shards\n\
+are exported and checked one by one, then the proved manifest step.\n\
 Prints VERIFIED: <claim> (exit 0) or REJECTED: <reason> (exit 1); exit 2\n\
 when nothing is decided (bad usage, an unreadable file, out of time or\n\
 memory).\n"
