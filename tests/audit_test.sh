@@ -229,6 +229,18 @@ n_ver=$(awk -F'\t' '$1 != "source" && $16 == "verified"' "$tmp/out7/results.tsv"
 n_skip=$(awk -F'\t' '$16 == "skipped"' "$tmp/out7/results.tsv" | wc -l)
 [ "$n_ver" -ge 1 ] && [ "$n_ver" -le 2 ] && [ $((n_ver + n_skip)) -eq 6 ] || fail "a 2 s budget: $n_ver verified, $n_skip skipped"
 echo "ok: a 2 s budget for the Coq-proved checker: $n_ver verified, $n_skip skipped"
+# AUDIT_VERIFIED=all: the same budget, and what it had no time for runs after
+# the budget's end: all six verified.
+: >"$tmp/vlog"
+run_audit "$tmp/out7b" AUDIT_MANIFESTS="$tmp/v.claims" AUDIT_BUDGET=60 VERIFIED_CHECKER="$tmp/bin/checker-verified" VLOG="$tmp/vlog" SLOWCHECK_N=6 \
+  AUDIT_VERIFIED_RATIO=1 AUDIT_VERIFIED_BUDGET=2 VSLEEP=15 AUDIT_VERIFIED=all; rc=$?
+[ $rc -eq 0 ] || fail "AUDIT_VERIFIED=all: audit exit $rc"
+n_ver=$(awk -F'\t' '$1 != "source" && $16 == "verified"' "$tmp/out7b/results.tsv" | wc -l)
+[ "$n_ver" -eq 6 ] || fail "AUDIT_VERIFIED=all: $n_ver of 6 verified"
+tr '\n' ' ' <"$tmp/out.txt" | tr -s ' ' | grep -qF 'Of the 6 claims (of 8 in all)' || fail "the table does not count the claims in all"
+run_audit "$tmp/out7c" AUDIT_MANIFESTS="$tmp/v.claims" AUDIT_VERIFIED=some; rc=$?
+[ $rc -eq 2 ] || fail "AUDIT_VERIFIED=some: exit $rc, expected 2"
+echo "ok: AUDIT_VERIFIED=all ran the Coq-proved checker on all 6 claims in its scope, after the budget"
 # Not built: said once, nothing marked.
 run_audit "$tmp/out8" AUDIT_MANIFESTS="$tmp/v.claims" AUDIT_BUDGET=60 VERIFIED_CHECKER="$tmp/bin/none" || fail "audit exit $?"
 [ "$(grep -c "is not built (it needs coqc and ocamlopt" "$tmp/out.txt")" -eq 1 ] || fail "'not built' is not said exactly once"

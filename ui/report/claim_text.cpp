@@ -114,10 +114,11 @@ std::string verifiedSummary(const AuditResults& r) {
     verified += c.verified == "verified", stopped += c.verified == "stopped", rejected += c.verified == "rejected";
     undecided += c.verified == "undecided", other += c.verified == "other";
   }
-  std::string s = "Of the " + std::to_string(scope) + " claims the checker verified in the scope of the Coq-proved checker (" + it->second +
+  std::string s = "Of the " + std::to_string(scope) + " claims (of " + std::to_string(r.claims.size()) +
+                  " in all) that the checker verified in the scope of the Coq-proved checker (" + it->second +
                   ", docs/verified-checker.md: queens game, square board up to 16x16, outcome or Grundy value, a certificate or a "
                   "manifest of them), it checked " + std::to_string(checked) + " again: " + std::to_string(verified) +
-                  " verified too (+Coq), of " + std::to_string(r.claims.size()) + (r.claims.size() == 1 ? " claim" : " claims") + " in all";
+                  " verified too (+Coq)";
   if (stopped) s += ", " + std::to_string(stopped) + " stopped at its time limit";
   if (rejected) s += ", " + std::to_string(rejected) + " REJECTED";
   if (other) s += ", " + std::to_string(other) + " verified another statement";
