@@ -1,4 +1,4 @@
-// `prover mod2 ACTION`: the mod-2 queens game of seed 003 (docs/mod2-game.md).
+// `prover mod2 ACTION`: the mod-2 queens game of Brown and Ladha (docs/mod2-game.md).
 #include <unistd.h>
 
 #include <boost/program_options.hpp>

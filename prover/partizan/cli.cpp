@@ -1,4 +1,4 @@
-// `prover partizan`: the partizan placing game of seed 004, section 7.3
+// `prover partizan`: the partizan placing game of Noon 2002, section 7.3
 // (docs/partizan-game.md).
 #include <unistd.h>
 
