@@ -602,6 +602,7 @@ ProveResult proveSharded(const Geometry& geo, const Graph<W>& g, const Bits<W>& 
     split = root.andNot(g.kill[req.winBy]);
     splitQueens.push_back(req.winBy);
   }
+  const bool baseExisted = fs::exists(base);
   std::atomic<uint64_t> nodesSoFar{0};
   ProgressReporter progress(req.progress, req.progressEvery, [&] { return nodesSoFar.load(); });
   auto t0 = Clock::now();
@@ -619,6 +620,14 @@ ProveResult proveSharded(const Geometry& geo, const Graph<W>& g, const Bits<W>& 
   }
   res.searchSeconds = since(t0);
   if (req.winBy >= 0 && res.units.losingMove >= 0) {
+    // A false claim: its units serve no resume. The only worker removes
+    // them (other workers may still be writing theirs), and the units
+    // folder when this run made it or it is the default <out>.units.
+    if (req.select.count == 1) {
+      std::error_code ignored;  // a file that stays does not change the verdict
+      fs::remove_all(base / ("h" + std::to_string(heap)), ignored);
+      if (!baseExisted || req.unitsDir.empty()) fs::remove(base, ignored);  // only when empty
+    }
     const int reply = res.units.losingMove;
     const std::string replyName = isHeapMove(reply) ? "lowering the heap to " + std::to_string(reply - kHeapMove)
                                                     : geo.squareName(reply);
