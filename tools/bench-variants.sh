@@ -25,7 +25,7 @@ row() {  # family label args...
     local extra=() out=(--out "$cert")
     [ "$config" = plain ] && extra=(--plain) && out=()
     [ "$config" = parts ] && extra=(--parts)
-    local stats; stats=$(timeout "$limit" $PROVER grundy "$@" "${extra[@]}" "${out[@]}" 2>/dev/null | grep '^STATS')
+    local stats; stats=$(timeout "$limit" $PROVER grundy "$@" "${extra[@]}" "${out[@]}" --stats 2>/dev/null | grep '^STATS')
     if [ -z "$stats" ]; then
       printf '%-8s %-26s %-6s %-5s %13s %11s %8s\n' "$family" "$label" "$config" "?" "-" "-" "> $limit"
       continue
