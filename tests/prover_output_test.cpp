@@ -69,4 +69,30 @@ TEST(ProverOutput, VerboseAndStatsAddTheFigures) {
   }
 }
 
+// count, mod2 and partizan: the result alone by default, STATS with --stats.
+TEST(ProverOutput, OtherCommandsPrintStatsOnlyWhenAsked) {
+  qtest::TempDir dir;
+  const std::vector<std::vector<std::string>> commands = {
+      {"count", "--problem", "queens", "--n", "8", "--out", dir.file("c.qcert")},
+      {"mod2", "prove", "--n", "3", "--out", dir.file("m.qcert")},
+      {"partizan", "--n", "3", "--out", dir.file("p.qcert")},
+      {"partizan", "--classes", "--n", "3"}};
+  for (const std::vector<std::string>& args : commands) {
+    SCOPED_TRACE(args[0] + " " + args[1]);
+    const RunResult plain = prover(args);
+    ASSERT_EQ(plain.exitCode, 0) << plain.describe();
+    EXPECT_TRUE(startsWith(plain.out, args[1] == "--classes" ? "CLASS: " : "RESULT: ")) << plain.describe();
+    for (const std::string& word : kJargon) EXPECT_FALSE(contains(plain.out, word)) << "'" << word << "' in\n" << plain.out;
+    std::vector<std::string> withStats = args;
+    withStats.push_back("--stats");
+    const RunResult stats = prover(withStats);
+    ASSERT_EQ(stats.exitCode, 0) << stats.describe();
+    EXPECT_TRUE(contains(stats.out, "\nSTATS ")) << stats.describe();
+    withStats.push_back("-q");
+    const RunResult both = prover(withStats);
+    EXPECT_EQ(both.exitCode, 2) << both.describe();
+    EXPECT_TRUE(contains(both.err, "--quiet and --stats contradict each other")) << both.describe();
+  }
+}
+
 }  // namespace
