@@ -63,6 +63,9 @@ TEST(Units, ThreadsWriteAManifestTheCheckerVerifies) {
 TEST(Units, GrundyWithUnitsCertifiesTheValue) {
   qtest::TempDir dir;
   proveWithThreadsAndCheck("grundy", 9, dir.file("g9.qcert"), "the Grundy value of the empty 9x9 board is 1");
+  // The manifest's units only: those of heap 0 (a win) served no claim (they used to stay).
+  EXPECT_TRUE(fs::is_directory(dir.file("g9.qcert.units/h1")));
+  EXPECT_FALSE(fs::exists(dir.file("g9.qcert.units/h0")));
 }
 
 // A unit found lost is a winning first move: the run then proves the root
@@ -76,6 +79,8 @@ TEST(Units, AWinningRootFallsBackToOneCertificate) {
   EXPECT_GT(m.header.replyCount, 0u) << "a manifest, not one certificate";
   EXPECT_FALSE(m.chunks.empty()) << "a manifest, not one certificate";
   EXPECT_EQ(m.header.chunkCount, m.chunks.size());
+  // The certificate holds the whole proof: no units are left (they used to stay).
+  EXPECT_FALSE(fs::exists(out + ".units"));
 }
 
 TEST(Units, BatchWorkersShareTheUnitsAndAFinalRunWritesTheManifest) {

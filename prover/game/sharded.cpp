@@ -88,7 +88,17 @@ ProveResult proveSharded(const Geometry& geo, const Graph<W>& g, const Bits<W>& 
     split = root.andNot(g.kill[req.winBy]);
     splitQueens.push_back(req.winBy);
   }
+  // Units no certificate refers to serve no resume once the claim is
+  // decided: heaps [from, to) are removed, and the units folder when it is
+  // empty then and this run made it or it is the default <out>.units. Only
+  // the sole worker removes anything: other workers may still be writing.
   const bool baseExisted = fs::exists(base);
+  auto dropUnits = [&](uint32_t from, uint32_t to) {
+    if (req.select.count != 1) return;
+    std::error_code ignored;  // a file that stays changes no result
+    for (uint32_t h = from; h < to; ++h) fs::remove_all(base / ("h" + std::to_string(h)), ignored);
+    if (!baseExisted || req.unitsDir.empty()) fs::remove(base, ignored);  // only when empty
+  };
   std::atomic<uint64_t> nodesSoFar{0};
   ProgressReporter progress(req.progress, req.progressEvery, [&] { return nodesSoFar.load(); });
   auto t0 = Clock::now();
@@ -106,14 +116,7 @@ ProveResult proveSharded(const Geometry& geo, const Graph<W>& g, const Bits<W>& 
   }
   res.searchSeconds = since(t0);
   if (req.winBy >= 0 && res.units.losingMove >= 0) {
-    // A false claim: its units serve no resume. The only worker removes
-    // them (other workers may still be writing theirs), and the units
-    // folder when this run made it or it is the default <out>.units.
-    if (req.select.count == 1) {
-      std::error_code ignored;  // a file that stays does not change the verdict
-      fs::remove_all(base / ("h" + std::to_string(heap)), ignored);
-      if (!baseExisted || req.unitsDir.empty()) fs::remove(base, ignored);  // only when empty
-    }
+    dropUnits(heap, heap + 1);  // a false claim
     const int reply = res.units.losingMove;
     const std::string replyName = isHeapMove(reply) ? "lowering the heap to " + std::to_string(reply - kHeapMove)
                                                     : geo.squareName(reply);
@@ -143,6 +146,7 @@ ProveResult proveSharded(const Geometry& geo, const Graph<W>& g, const Bits<W>& 
     res.search.add(solver.stats);
     res.emitSeconds = since(t1);
     res.sharded = false;
+    dropUnits(heap, heap + 1);  // the certificate holds the whole proof
     return res;
   }
   // Every unit is proved: the split position is lost; tie the shards together.
@@ -163,6 +167,7 @@ ProveResult proveSharded(const Geometry& geo, const Graph<W>& g, const Bits<W>& 
                                                                       std::to_string(res.units.units) + " units" +
                                                                       (splitCount ? ", " + std::to_string(splitCount) + " of them split" : ""));
   res.manifestWritten = true;
+  dropUnits(req.grundy ? 0 : heap, heap);  // a Grundy value's smaller heaps, won: the manifest names only this one
   res.cert.bytes = res.shards.bytes + m.bytes;
   res.cert.tokens = res.shards.tokens;
   res.emitSeconds = since(t1);
