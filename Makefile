@@ -7,8 +7,10 @@ JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
 all: build
 
+# Every package any target needs; each target installs only its own groups
+# (tools/install-deps.sh: build, verified, test, fuzz) where missing.
 deps:
-	@tools/install-deps.sh
+	@tools/install-deps.sh all
 
 # The prover is built with profile-guided optimisation (PGO=1, GCC): an
 # instrumented copy in $(BUILD)-pgo is trained on n = 14 first (about 20 s,
@@ -20,17 +22,32 @@ $(error PGO must be 0 or 1, not '$(PGO)')
 endif
 ifeq ($(PGO),1)
 PGO_FLAGS = -DQCERT_PGO=use -DQCERT_PGO_DIR=$(abspath $(BUILD)-pgo)/profile
+PGO_TRAIN = tools/pgo-train.sh $(BUILD)-pgo $(JOBS)
 else
 PGO_FLAGS = -DQCERT_PGO=
+PGO_TRAIN = true
 endif
-build: deps
-ifeq ($(PGO),1)
-	@tools/pgo-train.sh $(BUILD)-pgo $(JOBS)
-endif
-	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release $(PGO_FLAGS) >/dev/null
-	@cmake --build $(BUILD) -j $(JOBS)
 
-test: build
+# $(call build_in_tree,GROUPS,TARGETS): the packages of those install-deps
+# groups where missing, then those CMake targets in $(BUILD).
+define build_in_tree
+	@tools/install-deps.sh $(1)
+	@$(PGO_TRAIN)
+	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release $(PGO_FLAGS) >/dev/null
+	@cmake --build $(BUILD) -j $(JOBS) --target $(2)
+endef
+
+# The programs: prover, checker, qcert, and checker-verified (with
+# export-table) where coqc and ocamlopt are installed. No tests: `make test`.
+build:
+	$(call build_in_tree,build,all)
+
+# The programs, then every test program and fuzz replay (the target
+# `tests`), then ctest. The test libraries, tmux and chromium (two tests
+# drive them), and Coq and OCaml (checker-verified and its proofs are
+# tested) are installed first where missing.
+test:
+	$(call build_in_tree,build test verified,all tests)
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
 
 # The whole `make test` suite again with AddressSanitizer + UBSan (and LSan)
@@ -44,19 +61,23 @@ BUILD_SANITIZE ?= build-sanitize
 test-sanitize: export ASAN_OPTIONS = halt_on_error=1:abort_on_error=1:detect_leaks=1:print_stacktrace=1
 test-sanitize: export UBSAN_OPTIONS = halt_on_error=1:abort_on_error=1:print_stacktrace=1
 test-sanitize: export LSAN_OPTIONS = suppressions=$(CURDIR)/tools/lsan.supp:print_suppressions=0
-test-sanitize: deps
+test-sanitize:
+	@tools/install-deps.sh build test verified
 	@cmake -S . -B $(BUILD_SANITIZE) -DCMAKE_BUILD_TYPE=Release -DQCERT_SANITIZE=ON >/dev/null
-	@cmake --build $(BUILD_SANITIZE) -j $(JOBS)
+	@cmake --build $(BUILD_SANITIZE) -j $(JOBS) --target all tests
 	cd $(BUILD_SANITIZE) && ctest --output-on-failure -j $(JOBS)
 
 # Prove and check the claims of proofs/*.claims within AUDIT_BUDGET seconds
 # (default 13 minutes; tools/audit.sh says how the budget is spent).
-audit: build
+# The audit also runs checker-verified (its Coq and OCaml are installed).
+audit:
+	$(call build_in_tree,build verified,all)
 	@tools/audit.sh
 
 # A first look in under 2 minutes: the cheapest claim of each source and
 # family proved and checked, every small shipped certificate checked.
-audit-quick: build
+audit-quick:
+	$(call build_in_tree,build verified,all)
 	@AUDIT_QUICK=1 tools/audit.sh
 
 # Prover and checker figures for n = 10, 12, 14 (not a test; timings are noisy).
@@ -92,7 +113,8 @@ bench-variants: build
 # libFuzzer on the checker (fuzz/README.md): build-fuzz with clang, each
 # target FUZZ_SECONDS from fuzz/corpus/<target>; exit 1 on a finding.
 FUZZ_SECONDS ?= 600
-fuzz: deps
+fuzz:
+	@tools/install-deps.sh build fuzz
 	@FUZZ_SECONDS=$(FUZZ_SECONDS) JOBS=$(JOBS) fuzz/run-fuzz.sh
 
 clean:

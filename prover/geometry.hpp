@@ -2,7 +2,7 @@
 // need: a numbered set of squares, which squares a move on each square kills
 // (Node-Kayles: the square itself and every square it attacks), the
 // symmetries of the board, and how squares are written. The variants of
-// seed 004 section 7.2 (docs/variants.md: other pieces, the torus,
+// Noon 2002 section 7.2 (docs/variants.md: other pieces, the torus,
 // rectangles, holes) are other Geometries; the search core does not change.
 #pragma once
 #include <array>

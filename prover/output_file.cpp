@@ -89,9 +89,15 @@ void checkOutputDirectory(const std::string& option, const std::string& path) {
   } else if (lstat(path.c_str(), &st) == 0) {
     refuse(option, path, "it is a symbolic link to nothing");
   } else {
-    std::error_code ec;
-    std::filesystem::create_directories(path, ec);
-    if (ec) refuse(option, path, ec.message());
+    // Absent: the run creates it when the work starts (a run refused before
+    // then leaves no empty folder behind), inside the deepest folder that is
+    // there, which must take a new entry.
+    std::filesystem::path existing = std::filesystem::absolute(path).parent_path();
+    while (stat(existing.c_str(), &st) != 0 && existing.has_relative_path()) existing = existing.parent_path();
+    if (!S_ISDIR(st.st_mode)) refuse(option, path, existing.string() + " is " + kindOf(st.st_mode) + ", not a directory");
+    if (const std::string why = whyNoNewFile((existing / (".probe." + std::to_string(getpid()) + ".tmp")).string()); !why.empty())
+      refuse(option, path, why);
+    return;
   }
   if (const std::string why = whyNoNewFile(path + "/.probe." + std::to_string(getpid()) + ".tmp"); !why.empty())
     refuse(option, path, why);

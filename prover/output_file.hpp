@@ -32,9 +32,10 @@ struct OutputRefused : std::invalid_argument {
 // regular file, or a folder that takes no new file
 // (tried by creating and removing a probe file beside the path).
 void checkOutputFile(const std::string& option, const std::string& path);
-// The same for a folder of outputs: creates it (with its parents) where
-// absent; refuses an empty path, something that is not a directory, and a
-// directory that takes no new file.
+// The same for a folder of outputs: refuses an empty path, something that is
+// not a directory, and a directory that takes no new file; where the folder
+// is absent, the deepest folder above it that is there must take a new entry
+// (the folder itself is created by the work, with its parents).
 void checkOutputDirectory(const std::string& option, const std::string& path);
 
 // The temporary that OutputFile(target, role) writes beside its target:

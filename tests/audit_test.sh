@@ -173,6 +173,28 @@ run_audit "" AUDIT_MANIFESTS="$tmp/a.claims"; rc=$?
 [ $rc -eq 2 ] && grep -q 'AUDIT_OUT is empty' "$tmp/out.txt" || fail "an empty AUDIT_OUT: exit $rc, $(cat "$tmp/out.txt")"
 run_audit "$tmp/out5" AUDIT_MANIFESTS="$tmp/a.claims" AUDIT_BUDGET=soon; rc=$?
 [ $rc -eq 2 ] && [ "$(wc -l <"$tmp/out.txt")" -eq 1 ] || fail "AUDIT_BUDGET=soon: exit $rc, $(cat "$tmp/out.txt")"
+# A symbolic link under one of our names, even to a regular file, is refused
+# before any work (it used to pass, and the page failed after all of it).
+mkdir -p "$tmp/out-link"
+: >"$tmp/elsewhere.html"
+ln -s "$tmp/elsewhere.html" "$tmp/out-link/report.html"
+run_audit "$tmp/out-link" AUDIT_MANIFESTS="$tmp/a.claims"; rc=$?
+[ $rc -eq 2 ] && [ "$(wc -l <"$tmp/out.txt")" -eq 1 ] && grep -q 'report.html is a symbolic link' "$tmp/out.txt" ||
+  fail "a link as report.html: exit $rc, $(cat "$tmp/out.txt")"
+[ -L "$tmp/out-link/report.html" ] && [ ! -s "$tmp/elsewhere.html" ] || fail "the link or its file was changed"
+[ -z "$(ls "$tmp/out-link" | grep -v report.html)" ] || fail "work was done before the refusal: $(ls "$tmp/out-link")"
+# A FIFO where an earlier audit put its temporary: the results are written
+# through a fresh name, not into the FIFO (the audit used to hang there).
+mkdir -p "$tmp/out-fifo"
+mkfifo "$tmp/out-fifo/results.tsv.tmp" "$tmp/out-fifo/times.tsv.tmp"
+timeout 120 env PROVER="$tmp/bin/prover" CHECKER="$tmp/bin/checker" QCERT="$qcert" AUDIT_OUT="$tmp/out-fifo" AUDIT_CERTS="$tmp/certs" \
+  AUDIT_JOBS=2 VERIFIED_CHECKER="$tmp/bin/not-built" AUDIT_MANIFESTS="$tmp/c.claims" AUDIT_QUICK=1 AUDIT_BUDGET=30 \
+  "$repo/tools/audit.sh" >"$tmp/out.txt" 2>&1; rc=$?
+[ $rc -ne 124 ] || fail "the audit hung on a FIFO named results.tsv.tmp or times.tsv.tmp"
+[ -f "$tmp/out-fifo/results.tsv" ] && [ -f "$tmp/out-fifo/times.tsv" ] && [ -f "$tmp/out-fifo/report.html" ] ||
+  fail "with FIFOs at the old temporary names: exit $rc, $(ls -a "$tmp/out-fifo")"
+[ -p "$tmp/out-fifo/results.tsv.tmp" ] && [ -p "$tmp/out-fifo/times.tsv.tmp" ] || fail "the FIFOs were replaced"
+[ -z "$(ls -A "$tmp/out-fifo" | grep '^\.results\|^\.times')" ] || fail "temporaries left behind: $(ls -A "$tmp/out-fifo")"
 echo "ok: output that is not ours and bad settings are refused in one line, exit 2"
 
 # 5. The Coq-proved checker: a stand-in checker-verified that logs its runs,

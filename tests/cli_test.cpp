@@ -183,7 +183,8 @@ TEST(ProverCli, ProgressEveryWritesWholeLinesToALog) {
 // count's end bears out. (Tasks were taken small ones first: n = 17 said
 // "about 3 s left" from 2 s to 14 s of a 23 s count.)
 TEST(ProverCli, CountProgressEveryEstimatesTheTimeLeft) {
-  const RunResult r = runProgram({kProver, "count", "--problem", "queens", "--n", "16", "--jobs", "1", "--progress-every", "1"}, 120);
+  const RunResult r = runProgram({kProver, "count", "--problem", "queens", "--n", "16", "--jobs", "1", "--progress-every", "1",
+                                   "--stats"}, 120);  // count_s: the STATS line
   ASSERT_EQ(r.exitCode, 0) << r.describe();
   EXPECT_TRUE(startsWith(r.out, "RESULT: the 16-queens problem has 14772512 solutions, 1846955 up to symmetry\n")) << r.out;
   EXPECT_EQ(r.err.find('\r'), std::string::npos) << "a log wants whole lines\n" << r.describe();

@@ -154,6 +154,9 @@ TEST(ProverExitCodes, Prove2NumericOptionsNameTheirRange) {
   expectNothingDecided(prover({"prove", "--n", "4", "--unit", "2", "--of", "2"}),
                        "prover: --unit must be a number between 0 and 1 (below --of 2), got '2'");
   expectNothingDecided(prover({"frobnicate"}), "prover: unknown command 'frobnicate'");
+  // Options without a command: named as missing (it used to say "unknown command ''").
+  for (const std::vector<std::string>& args : {std::vector<std::string>{"--n", "8"}, {"-q"}, {"--out", "x.qcert", "--n", "4"}})
+    expectNothingDecided(prover(args), "prover: no command before the options: name one of prove, grundy,");
   expectNothingDecided(prover({"prove", "--n", "4", "--bogus"}), "prover: unrecognised option '--bogus'");
 }
 

@@ -63,6 +63,9 @@ TEST(Units, ThreadsWriteAManifestTheCheckerVerifies) {
 TEST(Units, GrundyWithUnitsCertifiesTheValue) {
   qtest::TempDir dir;
   proveWithThreadsAndCheck("grundy", 9, dir.file("g9.qcert"), "the Grundy value of the empty 9x9 board is 1");
+  // The manifest's units only: those of heap 0 (a win) served no claim (they used to stay).
+  EXPECT_TRUE(fs::is_directory(dir.file("g9.qcert.units/h1")));
+  EXPECT_FALSE(fs::exists(dir.file("g9.qcert.units/h0")));
 }
 
 // A unit found lost is a winning first move: the run then proves the root
@@ -76,6 +79,8 @@ TEST(Units, AWinningRootFallsBackToOneCertificate) {
   EXPECT_GT(m.header.replyCount, 0u) << "a manifest, not one certificate";
   EXPECT_FALSE(m.chunks.empty()) << "a manifest, not one certificate";
   EXPECT_EQ(m.header.chunkCount, m.chunks.size());
+  // The certificate holds the whole proof: no units are left (they used to stay).
+  EXPECT_FALSE(fs::exists(out + ".units"));
 }
 
 TEST(Units, BatchWorkersShareTheUnitsAndAFinalRunWritesTheManifest) {
@@ -124,7 +129,8 @@ TEST(Units, TheSummaryCountsResumedUnitsToo) {
   ASSERT_EQ(first.exitCode, 0) << first.describe();
   const size_t kept = countUnits(units + "/h0");
   ASSERT_GT(kept, 0u);
-  const auto resumed = runProgram({kProver, "prove", "--n", "10", "--jobs", "2", "--units", units, "--out", out, "--tt-mb", "32"}, 60);
+  const auto resumed = runProgram({kProver, "prove", "--n", "10", "--jobs", "2", "--units", units, "--out", out, "--tt-mb", "32",
+                                   "--verbose", "--stats"}, 60);
   ASSERT_EQ(resumed.exitCode, 0) << resumed.describe();
   ASSERT_NE(resumed.out.find("(" + std::to_string(kept) + " resumed, "), std::string::npos) << resumed.out;
   uint64_t bytes = fs::file_size(out);
@@ -225,6 +231,30 @@ TEST(Units, WinByAKnownMoveShardsTheLossBelowIt) {
   EXPECT_EQ(bad.exitCode, 1) << bad.describe();  // the claim is false
   EXPECT_TRUE(qtest::startsWith(bad.out, "REFUTED: a1 does not win: the reply ")) << bad.describe();
   EXPECT_FALSE(std::filesystem::exists(dir.file("bad.qcert")));
+  // Nothing is left of a false claim: its units serve no resume (they used
+  // to stay, 8 files in bad.qcert.units/h0).
+  EXPECT_FALSE(std::filesystem::exists(dir.file("bad.qcert.units"))) << bad.describe();
+  // A --units folder that was there before stays, emptied of this claim's units.
+  std::filesystem::create_directories(dir.file("mine"));
+  const auto badInMine = runProgram({kProver, "prove", "--n", "8", "--win-by", "a1", "--jobs", "2", "--units",
+                                     dir.file("mine/u"), "--out", dir.file("mine/bad.qcert"), "--tt-mb", "32"}, 60);
+  EXPECT_EQ(badInMine.exitCode, 1) << badInMine.describe();
+  EXPECT_FALSE(std::filesystem::exists(dir.file("mine/u"))) << "made by the run, removed with its units";
+  std::filesystem::create_directories(dir.file("given"));
+  const auto badInGiven = runProgram({kProver, "prove", "--n", "8", "--win-by", "a1", "--jobs", "2", "--units",
+                                      dir.file("given"), "--out", dir.file("g.qcert"), "--tt-mb", "32"}, 60);
+  EXPECT_EQ(badInGiven.exitCode, 1) << badInGiven.describe();
+  EXPECT_TRUE(std::filesystem::is_directory(dir.file("given"))) << "the user's folder stays";
+  EXPECT_FALSE(std::filesystem::exists(dir.file("given/h0")));
+
+  // A move that is not legal is refused before any folder is made (it used
+  // to leave an empty illegal.qcert.units).
+  const auto illegal = runProgram({kProver, "prove", "--n", "8", "--queens", "d4", "--win-by", "d5", "--jobs", "2",
+                                   "--out", dir.file("illegal.qcert"), "--tt-mb", "32"}, 60);
+  EXPECT_EQ(illegal.exitCode, 2) << illegal.describe();
+  EXPECT_NE(illegal.err.find("--win-by d5 is not a legal move here"), std::string::npos) << illegal.describe();
+  EXPECT_FALSE(std::filesystem::exists(dir.file("illegal.qcert.units"))) << illegal.describe();
+  EXPECT_FALSE(std::filesystem::exists(dir.file("illegal.qcert")));
 
   // Batch workers below --win-by report their units (they used to say "a
   // unit is lost", since the claim is a win), and a final run ties them up.

@@ -121,10 +121,16 @@ work=${AUDIT_OUT-out/audit}
 [ -n "$work" ] || die "AUDIT_OUT is empty: name a folder (default out/audit)"
 if [ -e "$work" ] || [ -L "$work" ]; then [ -d "$work" ] || die "AUDIT_OUT $work exists and is not a folder"; fi
 mkdir -p "$work" 2>/dev/null || die "cannot create the folder $work"
+# A symbolic link is refused too (qcert report would refuse it at the end,
+# after all the work; mv would cut it).
 for f in results.tsv times.tsv report.html replies-n16.tsv; do
   p=$work/$f
-  if [ -e "$p" ] || [ -L "$p" ]; then [ -f "$p" ] || die "$p exists and is not a regular file: not replacing it"; fi
+  [ ! -L "$p" ] || die "$p is a symbolic link: not replacing it (name the folder of the file itself)"
+  if [ -e "$p" ]; then [ -f "$p" ] || die "$p exists and is not a regular file: not replacing it"; fi
 done
+# A fresh temporary beside a result (mktemp: never a name something else,
+# a FIFO say, already holds), renamed over it once complete.
+temporary_for() { mktemp "$work/.$(basename "$1").XXXXXX" || die "cannot create a file in $work"; }
 [ ! -e "$work/logs" ] || [ -d "$work/logs" ] || die "$work/logs exists and is not a folder"
 verified_on=0
 if [ "$vbudget" -gt 0 ]; then
@@ -146,6 +152,7 @@ cleanup() {
   local pid
   for pid in "${!running[@]}"; do kill -TERM -- "-$pid" 2>/dev/null; done
   [ -d "$run_dir" ] && rm -rf "$run_dir"
+  rm -f "${results_tmp:-}" "${times_tmp:-}"  # stopped while writing them (gone once renamed)
 }
 trap cleanup EXIT
 trap 'exit 130' INT
@@ -840,6 +847,7 @@ rm -f "$replies_file"
 [ -n "$replies_us" ] && mv "$run_dir/replies-n16.tsv" "$replies_file"
 
 # The results, in manifest order (format: `qcert report --help`).
+results_tmp=$(temporary_for "$results") || exit 2
 {
   printf '#qcert-audit-results\t3\n'
   vc=-; [ "$verified_on" = 1 ] && vc=$VERIFIED
@@ -854,12 +862,13 @@ rm -f "$replies_file"
       "${r_status[$i]}" "${r_detail[$i]}" "${c_statement[$i]}" "${r_proved[$i]}" "${c_args[$i]}" \
       "$e" "$p" "$c" "${r_reused[$i]}" "${r_bytes[$i]}" "${r_cert[$i]}" "${c_backing[$i]}" "${r_vstatus[$i]}" "$vms"
   done
-} >"$results.tmp" && mv "$results.tmp" "$results"
+} >"$results_tmp" && chmod a+r "$results_tmp" && mv "$results_tmp" "$results"
 
 # What this machine took, for the next audit's estimates: CPU time per
 # thread, a quiet machine's wall time whatever the load was (earlier entries
 # of claims not measured now are kept). Work stopped at the end of the budget
 # is recorded as at least the time it ran.
+times_tmp=$(temporary_for "$times") || exit 2
 {
   printf '%s\n#id\targs\tprove_us\tcheck_us\n' "$times_magic"
   declare -A now_seen
@@ -884,7 +893,7 @@ rm -f "$replies_file"
     [ -n "${now_seen[$key]:-}" ] && continue; now_seen[$key]=1
     printf '%s\t%s\t%s\t%s\n' "${key%%|*}" "${key#*|}" "${seen_prove[$key]:--}" "${seen_check[$key]:--}"
   done
-} >"$times.tmp" && mv "$times.tmp" "$times"
+} >"$times_tmp" && chmod a+r "$times_tmp" && mv "$times_tmp" "$times"
 
 # This run's logs replace the last run's (the job files were for this run only).
 rm -f "$run_dir"/job.* "$run_dir"/*.times "$run_dir"/*.times2 "$run_dir"/replies.res

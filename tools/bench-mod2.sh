@@ -38,7 +38,7 @@ run() {  # task config
   local cert="$work/mod2-$task-n$n.qcert"
   [ "$config" = baseline ] && args=(--baseline) || args=(--out "$cert")
   for ((i = 0; i < repeat; i++)); do
-    local s; s=$($PROVER mod2 "$task" --n "$n" "${args[@]}" | grep '^STATS') || { echo "$task $config: the prover failed"; return; }
+    local s; s=$($PROVER mod2 "$task" --n "$n" "${args[@]}" --stats | grep '^STATS') || { echo "$task $config: the prover failed"; return; }
     local w; w=$(field wall_s "$s")
     if [ -z "$wall" ] || awk -v a="$w" -v b="$wall" 'BEGIN { exit !(a < b) }'; then wall=$w stats=$s; fi
   done

@@ -25,7 +25,7 @@ row() {  # family label args...
     local extra=() out=(--out "$cert")
     [ "$config" = plain ] && extra=(--plain) && out=()
     [ "$config" = parts ] && extra=(--parts)
-    local stats; stats=$(timeout "$limit" $PROVER grundy "$@" "${extra[@]}" "${out[@]}" 2>/dev/null | grep '^STATS')
+    local stats; stats=$(timeout "$limit" $PROVER grundy "$@" "${extra[@]}" "${out[@]}" --stats 2>/dev/null | grep '^STATS')
     if [ -z "$stats" ]; then
       printf '%-8s %-26s %-6s %-5s %13s %11s %8s\n' "$family" "$label" "$config" "?" "-" "-" "> $limit"
       continue
@@ -65,7 +65,7 @@ row knights "7x7" --n 7 --piece knight
 partizan_row() {  # label args...
   local label=$1; shift
   local cert="$work/partizan.qcert"
-  local stats; stats=$(timeout "$limit" $PROVER partizan "$@" --out "$cert" 2>/dev/null | grep '^STATS')
+  local stats; stats=$(timeout "$limit" $PROVER partizan "$@" --out "$cert" --stats 2>/dev/null | grep '^STATS')
   [ -z "$stats" ] && { printf '%-8s %-26s %-6s %-5s %13s\n' partizan "$label" opt "?" "> $limit s"; return; }
   local t0; t0=$(now)
   $CHECKER -q "$cert" >/dev/null || { echo "checker rejected $cert"; exit 1; }

@@ -139,6 +139,7 @@ std::optional<int> parseCountArgs(int argc, char** argv, CountArgs& a) {
       "jobs,j", numberOption(&spec.threads, "--jobs", 1, 1024)->default_value(std::to_string(spec.threads)),
       "threads (1..1024)")(
       "out,o", po::value<std::string>(&a.out), "write the count certificate here")("quiet,q", "print only the result line")(
+      "stats", "after the result, one machine-readable line: STATS key=value ... (for scripts and benchmarks)")(
       "progress-every", numberOption(&a.progressEvery, "--progress-every", 1, 86400),
       "print a progress line (tasks done, time, time left) every this many seconds, also when stderr is not a terminal: "
       "for the log of a long count (without it, progress shows only on a terminal)")(
@@ -163,6 +164,7 @@ std::optional<int> parseCountArgs(int argc, char** argv, CountArgs& a) {
     if (vm.count("baseline") && spec.problem != CountProblem::nQueens)
       throw std::invalid_argument("--baseline is for --problem queens");
     if (vm.count("quiet") && a.progressEvery > 0) throw std::invalid_argument("--quiet and --progress-every contradict each other: choose one");
+    if (vm.count("quiet") && vm.count("stats")) throw std::invalid_argument("--quiet and --stats contradict each other: choose one");
   } catch (const std::exception& e) {
     std::cerr << "prover count: " << e.what() << " (see prover count --help)\n";
     return 2;
@@ -252,7 +254,7 @@ int runCount(int argc, char** argv) {
     }
   }
   std::printf("RESULT: %s\n", countStatement(spec, totals, classes).c_str());
-  if (!quiet)
+  if (vm.count("stats"))
     std::printf("STATS problem=%s n=%d holes=%d max_queens=%d totals=%s classes=%s cells=%zu cell_depth=%d nodes=%llu "
                 "threads=%d count_s=%.3f wall_s=%.3f peak_rss_kib=%ld cert_bytes=%llu\n",
                 problem.c_str(), spec.n, spec.holes, spec.maxQueens, withCommas(totals).c_str(), withCommas(classes).c_str(),

@@ -361,7 +361,7 @@ CountResult countGeneric(const CountSpec& spec, const CountProgress& progress) {
       for (size_t i = 0; i < result.cells.size(); ++i)
         result.cells[i].totals[0] += target.totals[i], result.cells[i].checksum += target.checksums[i];
   result.nodes = nodes;
-  // Seed 001's node counter: line 130 runs for each of the n squares of row r
+  // The HP-71B program's node counter: line 130 runs for each of the n squares of row r
   // whenever the program holds a non-attacking placement of rows 0..r-1
   // (r < n); with one cell (depth 0) the search reached every such placement.
   if (spec.problem == CountProblem::hp71b)

@@ -198,6 +198,8 @@ void defineOptions(Args& a) {
     ("win-by", po::value<std::string>(&winBy), "the position is won by this move: prove the position after it in work units (the manifest claims the win; exit 1 if the move does not win)");
   general.add_options()
     ("quiet,q", "print only the result line")
+    ("verbose,v", "after the result, the search's and the certificate's figures in full (table hits, cut-offs, decisions, bytes per decision)")
+    ("stats", "after the result, one machine-readable line: STATS key=value ... (for scripts and benchmarks)")
     ("progress-every", numberOption(&req.progressEvery, "--progress-every", 1, 86400), "print a progress line (nodes, rate, memory, units) every this many seconds, also when stderr is not a terminal: for the log of a long run (without it, progress shows only on a terminal)")
     ("help,h", "show this help");
 }
@@ -232,6 +234,11 @@ std::optional<int> parseCommandLine(int argc, char** argv, Args& a, const Prover
   }
   if (argc == 1) {
     std::cerr << help.usage << "\nprover: no command given\n";
+    return 2;
+  }
+  if (command.empty()) {  // options but no command: `prover --n 8`
+    std::cerr << "prover: no command before the options: name one of " << help.commands
+              << " first, e.g. prover prove --n 8 (see prover --help)\n";
     return 2;
   }
   if (command != "prove" && command != "grundy") {
@@ -368,6 +375,9 @@ Geometry buildRequest(Args& a, int ranks) {
   const Mirror mirrorMap = readMirror(a, geo);
   checkUnitOptions(a, mirrorMap, ranks);
   if (a.given("quiet") && req.progressEvery > 0) throw std::invalid_argument("--quiet and --progress-every contradict each other: choose one");
+  for (const char* more : {"verbose", "stats"})
+    if (a.given("quiet") && a.given(more))
+      throw std::invalid_argument(std::string("--quiet and --") + more + " contradict each other: choose one");
   req.progress = !a.given("quiet") && isatty(STDERR_FILENO);
   return geo;
 }
@@ -478,26 +488,38 @@ std::optional<int> reportWorker(const ProveRequest& req, const ProveResult& res)
   return std::nullopt;
 }
 
-// The lines after RESULT: the search, the units, the certificate, STATS.
-void printFigures(const ProveRequest& req, const ProveResult& res, const std::string& out) {
+// The lines after RESULT. By default a plain summary: what was searched,
+// the work units, the certificate written; --verbose gives the search's and
+// the certificate's figures in full, --stats the machine-readable STATS line.
+struct FigureLines {
+  bool verbose = false, stats = false;
+};
+
+void printPartsFigures(const ProveRequest& req, const ProveResult& res, const std::string& out, FigureLines lines) {
   const double wall = res.searchSeconds + res.emitSeconds;
-  if (req.parts) {
-    std::printf("parts: %llu valued (%llu options looked at) in %.3f s\n", (unsigned long long)res.parts,
-                (unsigned long long)res.search.nodes, res.searchSeconds);
-    if (!out.empty())
-      std::printf("certificate: %s, %llu bytes, a table of %llu %s\n", out.c_str(), (unsigned long long)res.cert.bytes,
-                  (unsigned long long)res.parts, res.parts == 1 ? "part" : "parts");
+  std::printf("parts: %llu valued (%llu options looked at) in %.3f s\n", (unsigned long long)res.parts,
+              (unsigned long long)res.search.nodes, res.searchSeconds);
+  if (!out.empty())
+    std::printf("certificate: %s, %llu bytes, a table of %llu %s\n", out.c_str(), (unsigned long long)res.cert.bytes,
+                (unsigned long long)res.parts, res.parts == 1 ? "part" : "parts");
+  if (lines.stats)
     std::printf("STATS outcome=%s%s parts=%llu nodes=%llu wall_s=%.3f peak_rss_kib=%ld cert_bytes=%llu\n", res.win ? "win" : "loss",
                 req.grundy ? (" grundy=" + std::to_string(res.grundy)).c_str() : "", (unsigned long long)res.parts,
                 (unsigned long long)res.search.nodes, wall, peakRssKiB(), (unsigned long long)res.cert.bytes);
-    return;
-  }
-  std::printf("search: %llu nodes (%llu above the small solver) in %.3f s (%.3g nodes/s), %llu TT hits, %llu ETC cutoffs, TT %zu MiB%s\n",
-              (unsigned long long)res.search.nodes, (unsigned long long)(res.search.nodes - res.search.smallNodes),
-              res.searchSeconds,
-              res.search.nodes / std::max(res.searchSeconds, 1e-9), (unsigned long long)res.search.ttHits,
-              (unsigned long long)res.search.etcCutoffs, res.ttBytes >> 20,
-              res.ttNearBytes ? (" (" + std::to_string(res.ttNearBytes >> 20) + " MiB of it near)").c_str() : "");
+}
+
+void printFigures(const ProveRequest& req, const ProveResult& res, const std::string& out, FigureLines lines) {
+  if (req.parts) return printPartsFigures(req, res, out, lines);
+  const double wall = res.searchSeconds + res.emitSeconds;
+  if (lines.verbose)
+    std::printf("search: %llu nodes (%llu above the small solver) in %.3f s (%.3g nodes/s), %llu TT hits, %llu ETC cutoffs, TT %zu MiB%s\n",
+                (unsigned long long)res.search.nodes, (unsigned long long)(res.search.nodes - res.search.smallNodes),
+                res.searchSeconds,
+                res.search.nodes / std::max(res.searchSeconds, 1e-9), (unsigned long long)res.search.ttHits,
+                (unsigned long long)res.search.etcCutoffs, res.ttBytes >> 20,
+                res.ttNearBytes ? (" (" + std::to_string(res.ttNearBytes >> 20) + " MiB of it near)").c_str() : "");
+  else
+    std::printf("search: %llu positions visited in %.3f s\n", (unsigned long long)res.search.nodes, res.searchSeconds);
   if (res.sharded)
     std::printf("units: %zu (%zu resumed, %zu proved now%s) in %s, manifest %s\n", res.units.units,
                 res.units.resumed, res.units.proved,
@@ -514,13 +536,17 @@ void printFigures(const ProveRequest& req, const ProveResult& res, const std::st
       res.manifestWritten && res.shards.files
           ? " in " + std::to_string(res.shards.files) + (res.shards.files == 1 ? " shard" : " shards") + " and the manifest"
           : "";
-  if (!out.empty())
+  if (!out.empty() && lines.verbose)
     std::printf("certificate: %s, %llu bytes, %llu winner decisions%s (%s%llu by default reply, %llu loser positions), "
                 "%.2f bytes/decision, cutoff %d, written in %.3f s\n",
                 out.c_str(), (unsigned long long)res.cert.bytes, (unsigned long long)res.cert.tokens, manifestWords.c_str(),
                 manifestWords.empty() ? "" : "of those proved in this run: ",
                 (unsigned long long)res.emit.defaultReplies, (unsigned long long)res.emit.lossNodes,
                 res.cert.tokens ? double(res.cert.bytes) / res.cert.tokens : 0.0, req.cutoff, res.emitSeconds);
+  else if (!out.empty())
+    std::printf("certificate: %s, %llu bytes%s, written in %.3f s\n", out.c_str(), (unsigned long long)res.cert.bytes,
+                manifestWords.c_str(), res.emitSeconds);
+  if (!lines.stats) return;
   // grundy= only where a Grundy value was found: a won position's value is
   // some g > 0 that `prove` does not compute (n = 8: a win, G = 3).
   const std::string grundyField = req.grundy ? " grundy=" + std::to_string(res.grundy) : "";
@@ -558,7 +584,7 @@ int runProve(int argc, char** argv, const ProverHelp& help, const Ranks& ranks) 
     example = " (no winning move named: " + std::string(e.what()) + ")";
   }
   std::printf("RESULT: %s%s\n", describeClaim(geo, req, res).c_str(), example.c_str());
-  if (!a.given("quiet")) printFigures(req, res, a.out);
+  if (!a.given("quiet")) printFigures(req, res, a.out, FigureLines{a.given("verbose") > 0, a.given("stats") > 0});
   return 0;
 }
 

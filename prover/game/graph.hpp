@@ -71,7 +71,7 @@ struct Graph {
   // Symmetry-invariant key: the hash of the canonical image, plus the heap.
   uint64_t key(const Hash8& h, uint32_t heap) const { return keyInFrame(h, canonicalFrame(h), heap); }
 
-  // The mirror lemma (seed 000 section 4, seed 004 section 4.1): if the live
+  // The mirror lemma (Jenrich 2014 section 4, Noon 2002 section 4.1): if the live
   // set is invariant under the half turn and no live square attacks its own
   // image, every move v can be answered by its image, which is still live
   // and restores the symmetry; so the player to move loses (without a heap).

@@ -1,4 +1,4 @@
-// `prover mod2 ACTION`: the mod-2 queens game of seed 003 (docs/mod2-game.md).
+// `prover mod2 ACTION`: the mod-2 queens game of Brown and Ladha (docs/mod2-game.md).
 #include <unistd.h>
 
 #include <boost/program_options.hpp>
@@ -428,7 +428,8 @@ std::optional<int> parseArgs(int argc, char** argv, Args& a) {
       "table", "prove/grundy: also print the Grundy value after each move")(
       "squares", numberOption(&a.squares, "--squares", 1, 36), "count-prefix: only queens on squares 0..B-1 (a measured slice, no certificate)")(
       "baseline", "count, prove, grundy: the plain baseline for benchmarks (no certificate)")(
-      "out,o", po::value<std::string>(&a.out), "write the certificate here")("quiet,q", "print only the result line");
+      "out,o", po::value<std::string>(&a.out), "write the certificate here")("quiet,q", "print only the result line")(
+      "stats", "after the result, one machine-readable line: STATS key=value ... (for scripts and benchmarks)");
   try {
     storeCommandLine(argc, argv, opts, "action", a.vm);
     if (a.given("action")) a.action = a.vm["action"].as<std::string>();
@@ -452,6 +453,7 @@ std::optional<int> parseArgs(int argc, char** argv, Args& a) {
     if (a.given("baseline") && action != "count" && action != "prove" && action != "grundy")
       throw std::invalid_argument("--baseline applies to count, prove and grundy");
     if (a.given("baseline") && a.given("out")) throw std::invalid_argument("--baseline writes no certificate (no --out)");
+    if (a.given("quiet") && a.given("stats")) throw std::invalid_argument("--quiet and --stats contradict each other: choose one");
   } catch (const std::exception& e) {
     std::cerr << "prover mod2: " << e.what() << " (see prover mod2 --help)\n";
     return 2;
@@ -525,7 +527,7 @@ int runMod2(int argc, char** argv) {
     }
   }
   std::printf("RESULT: %s\n", statement(run.spec).c_str());
-  if (!quiet)
+  if (a.given("stats"))
     std::printf("STATS action=%s n=%d %s work_s=%.3f wall_s=%.3f peak_rss_kib=%ld cert_bytes=%llu\n", a.action.c_str(), a.n,
                 run.stats.c_str(), workSeconds, run.seconds(), peakRssKiB(), (unsigned long long)bytes);
   return 0;

@@ -1,4 +1,4 @@
-// The mod-2 queens game of seed 003 (Brown and Ladha), prover side:
+// The mod-2 queens game of Brown and Ladha, prover side:
 // docs/mod2-game.md is the contract. A square is open when the queens on its
 // row, column and two diagonals (nothing blocks) number an even amount; a
 // move places a queen on an open square (standard rule), on a square attacked

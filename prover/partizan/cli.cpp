@@ -1,4 +1,4 @@
-// `prover partizan`: the partizan placing game of seed 004, section 7.3
+// `prover partizan`: the partizan placing game of Noon 2002, section 7.3
 // (docs/partizan-game.md).
 #include <unistd.h>
 
@@ -172,7 +172,8 @@ std::optional<int> parsePartizanArgs(int argc, char** argv, PartizanArgs& a) {
       "classes", "print the outcome class (both first movers) instead; no certificate")(
       "by-mirror-lemma", "the empty board by Lemma 3 (a map of the square), no search")(
       "memo-mb", numberOption(&a.memoMiB, "--memo-mb", 1, 1 << 20), "the search memo's bound in MiB (default 4096)")(
-      "out,o", po::value<std::string>(&out), "write the certificate here")("quiet,q", "print only the result line");
+      "out,o", po::value<std::string>(&out), "write the certificate here")("quiet,q", "print only the result line")(
+      "stats", "after the result, one machine-readable line: STATS key=value ... (for scripts and benchmarks)");
   try {
     refuseOptionPlaceholders(argc, argv);
     po::store(po::command_line_parser(argc, argv).options(opts).run(), vm);
@@ -194,6 +195,7 @@ std::optional<int> parsePartizanArgs(int argc, char** argv, PartizanArgs& a) {
     if (vm.count("n") && vm.count("n-max")) throw std::invalid_argument("give --n or --n-max, not both");
     if (vm.count("n-max") && !classes) throw std::invalid_argument("--n-max applies to --classes");
     if (!vm.count("n") && !vm.count("n-max")) throw std::invalid_argument(classes ? "--n or --n-max is required" : "--n is required");
+    if (vm.count("quiet") && vm.count("stats")) throw std::invalid_argument("--quiet and --stats contradict each other: choose one");
     if (classes && vm.count("out")) throw std::invalid_argument("--classes writes no certificate (no --out)");
     if (classes && vm.count("first")) throw std::invalid_argument("--classes decides both first movers (no --first)");
     a.byMirrorLemma = vm.count("by-mirror-lemma") > 0;
@@ -254,7 +256,7 @@ int runPartizan(int argc, char** argv) {
         std::snprintf(stats, sizeof stats, "STATS n=%d piece=%s rule=%s positions=%llu nodes=%llu memo_mib=%zu wall_s=%.3f peak_rss_kib=%ld",
                       size, pieceName(piece), ruleName(rule), (unsigned long long)solver.positions(),
                       (unsigned long long)solver.nodes(), solver.memoBytes() >> 20, since(t1), peakRssKiB());
-        if (!quiet) std::printf("%s\n", stats);
+        if (vm.count("stats")) std::printf("%s\n", stats);
         std::fflush(stdout);
         continue;
       }
@@ -272,7 +274,7 @@ int runPartizan(int argc, char** argv) {
         std::printf("RESULT: %s\n", statement(spec).c_str());
         std::snprintf(stats, sizeof stats, "STATS n=%d piece=%s rule=%s first=%s mirror=%d wall_s=%.3f cert_bytes=%llu", size,
                       pieceName(piece), ruleName(rule), firstText.c_str(), spec.mirror.map, since(t0), (unsigned long long)bytes);
-        if (!quiet) std::printf("%s\n", stats);
+        if (vm.count("stats")) std::printf("%s\n", stats);
         continue;
       }
       spec.moverWins = leftMoves ? solver.wins(L, R) : solver.wins(R, L);
@@ -299,7 +301,7 @@ int runPartizan(int argc, char** argv) {
                     size, pieceName(piece), ruleName(rule), firstText.c_str(), (unsigned long long)solver.positions(),
                     (unsigned long long)solver.nodes(), spec.replies.size(), (unsigned long long)proof.loserPositions,
                     solveSeconds, proofSeconds, since(t0), peakRssKiB(), (unsigned long long)bytes);
-      if (!quiet) std::printf("%s\n", stats);
+      if (vm.count("stats")) std::printf("%s\n", stats);
     }
   } catch (const TooLarge& e) {
     if (tty) std::fprintf(stderr, "\r%60s\r", "");

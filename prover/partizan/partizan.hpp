@@ -1,4 +1,4 @@
-// The partizan placing game of seed 004, section 7.3 (Noon), prover side:
+// The partizan placing game of Noon 2002, section 7.3, prover side:
 // docs/partizan-game.md is the contract. Left and Right each place pieces of
 // their own (all of one kind: queen, rook, bishop, king or knight) on empty
 // squares that no opposing piece attacks; nothing is ever removed; the
