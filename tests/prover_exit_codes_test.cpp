@@ -228,6 +228,18 @@ TEST(ProverExitCodes, Prove2UnwritableOutputFailsBeforeAnyWork) {
     EXPECT_EQ(e.path().string().rfind(dir.path() + ".", 0), std::string::npos) << e.path();
 }
 
+// What is wrong is named as it is: a regular file where a folder is wanted
+// (it was "a special file"), a square given twice (it was "attacked").
+TEST(ProverExitCodes, Prove2NamesARegularFileAndARepeatedSquareAsSuch) {
+  qtest::TempDir dir;
+  qtest::writeFile(dir.file("file"), {'x'});
+  expectNothingDecided(prover({"prove", "--n", "8", "--jobs", "2", "--units", dir.file("file"), "--out", dir.file("m.qcert")}, 10),
+                       "prover: cannot write --units " + dir.file("file") + ": it is a regular file, not a directory\n");
+  expectNothingDecided(prover({"prove", "--n", "5", "--queens", "a1,a1"}, 10), "prover: the queens name a1 (0,0) twice\n");
+  expectNothingDecided(prover({"prove", "--n", "5", "--queens", "a1,b1"}, 10),
+                       "prover: queen on b1 (0,1) is attacked by an earlier queen\n");
+}
+
 TEST(ProverExitCodes, Prove2TableLargerThanMemoryIsNotDone) {
   const uint64_t physicalMiB = uint64_t(sysconf(_SC_PHYS_PAGES)) * uint64_t(sysconf(_SC_PAGE_SIZE)) >> 20;
   if (physicalMiB >= 1000000) GTEST_SKIP() << "this machine has a terabyte of memory";

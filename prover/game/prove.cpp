@@ -19,13 +19,24 @@ namespace {
 
 namespace fs = std::filesystem;
 
+// Why the i-th given queen cannot be placed: its square is named twice, or an
+// earlier queen attacks it.
+std::string whyNotFree(const Geometry& geo, const std::vector<int>& queens, size_t i) {
+  const int q = queens[i];
+  const std::string name = geo.squareName(q) + " " + geo.squarePaper(q);
+  for (size_t k = 0; k < i; ++k)
+    if (queens[k] == q) return "the queens name " + name + " twice";
+  return "queen on " + name + " is attacked by an earlier queen";
+}
+
 template <int W>
 ProveResult proveWith(const Geometry& geo, const ProveRequest& req) {
   Graph<W> g(geo);
   Bits<W> root = g.all;
-  for (int q : req.queens) {
+  for (size_t i = 0; i < req.queens.size(); ++i) {
+    const int q = req.queens[i];
     if (q < 0 || q >= geo.squares) throw std::invalid_argument("queen square out of range");
-    if (!root.test(q)) throw std::invalid_argument("queen on " + geo.squareName(q) + " " + geo.squarePaper(q) + " is attacked by an earlier queen");
+    if (!root.test(q)) throw std::invalid_argument(whyNotFree(geo, req.queens, i));
     root = root.andNot(g.kill[q]);
   }
   TranspositionTable tt(req.ttMegabytes, req.nearMegabytes);
@@ -152,8 +163,9 @@ ProveResult proveByParts(const Geometry& geo, const ProveRequest& req) {
   if (req.sharded()) throw std::invalid_argument("--parts writes one certificate: it takes no --jobs above 1, --units or --win-by");
   Graph<W> g(geo);
   Bits<W> root = g.all;
-  for (int q : req.queens) {
-    if (!root.test(q)) throw std::invalid_argument("queen on " + geo.squareName(q) + " " + geo.squarePaper(q) + " is attacked by an earlier queen");
+  for (size_t i = 0; i < req.queens.size(); ++i) {
+    const int q = req.queens[i];
+    if (!root.test(q)) throw std::invalid_argument(whyNotFree(geo, req.queens, i));
     root = root.andNot(g.kill[q]);
   }
   ProveResult res;
