@@ -217,7 +217,7 @@ TEST(ProverCli, QueenOffBoard) { expectUsageError(prover({"prove", "--n", "8", "
 TEST(ProverCli, QueenRankOffBoard) { expectUsageError(prover({"prove", "--n", "8", "--queens", "a9"}), "a9"); }
 TEST(ProverCli, QueenWithLeadingZeroRank) { expectUsageError(prover({"prove", "--n", "8", "--queens", "a01"})); }
 TEST(ProverCli, QueenEmptyItem) { expectUsageError(prover({"prove", "--n", "8", "--queens", ",a1"})); }
-TEST(ProverCli, SameQueenTwice) { expectUsageError(prover({"prove", "--n", "8", "--queens", "a1,a1"}), "attacked"); }
+TEST(ProverCli, SameQueenTwice) { expectUsageError(prover({"prove", "--n", "8", "--queens", "a1,a1"}), "twice"); }
 TEST(ProverCli, SecondQueenAttackedOnDiagonal) {
   expectUsageError(prover({"prove", "--n", "2", "--queens", "a1,b2"}), "attacked");
 }
@@ -322,7 +322,7 @@ TEST(ProverCli, InterleavedOrderAgreesAndChecks) {
   const RunResult p = prover({"prove", "--n", "10", "--interleave-above", "30", "--out", dir.file("i.qc"), "-q"});
   ASSERT_EQ(p.exitCode, 0) << p.describe();
   EXPECT_TRUE(contains(p.out, "second player wins on the empty 10x10 board")) << p.describe();
-  const RunResult c = checker({dir.file("i.qc")});
+  const RunResult c = checker({"--verbose", dir.file("i.qc")});  // the producer text is a detail of --verbose
   EXPECT_EQ(c.exitCode, 0) << c.describe();
   EXPECT_TRUE(contains(c.out, "VERIFIED")) << c.describe();
   EXPECT_TRUE(contains(c.err, "interleaved order above 30 squares")) << c.describe();
