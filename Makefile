@@ -3,7 +3,7 @@
 BUILD ?= build
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
-.PHONY: all deps build test audit audit-quick bench bench-big bench-check bench-count bench-mod2 bench-variants fuzz clean
+.PHONY: all deps build test audit audit-quick bench bench-big bench-check bench-count bench-mod2 bench-verified bench-variants fuzz clean
 
 all: build
 
@@ -95,6 +95,11 @@ bench-big: build
 # side (about 25 minutes on 2 cores; BENCH_CHECK_CERTS picks fewer).
 bench-check: build
 	@tools/bench-check.sh
+
+# The Coq-proved checker against the C++ checker, CPU time side by side
+# (tools/bench-verified.sh: BENCH_VERIFIED_CERTS, BENCH_VERIFIED_REF).
+bench-verified: build
+	@tools/bench-verified.sh
 
 # n-queens counting: qcert vs a plain halving counter (n = 16, 17), 1 and 2
 # threads, n = 18 on 2 threads, each with the checker's recount (~5 minutes).

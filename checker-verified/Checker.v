@@ -1,23 +1,25 @@
 (* The certificate checker, proved sound: check_claim c input = true
    implies claim_holds c (Spec.v), for every input.
 
-   A position is checked as its live set: the list of free squares, in the
-   order of all_squares (row-major), plus the heap. Placing a queen on s
-   keeps the live squares that s does not attack; the lists are compared
-   exactly, so equal lists are equal positions.
+   A position is checked as its live set: the free squares, plus the heap.
+   The proofs speak of the live set as a list of squares in board order
+   (row-major); the check computes on row masks (LiveRows.v: one number per
+   row, one bit per live square), which decode to that list. Placing a queen
+   on s keeps the live squares that s does not attack; masks are compared
+   exactly, so equal masks are equal positions.
 
    The input is a table of won positions, each with a winning reply. The
-   check is an inductive invariant, not a replay: for every entry (L, h,
+   check is an inductive invariant, not a replay: for every entry (M, h,
    reply), the reply is a legal move, and every move the opponent has after
-   it leads to a position that is either small (at most K live squares) and
-   won by the exhaustive solver `solve`, or the key of an entry. By strong
+   it leads to a position that is either the key of an entry or small (at
+   most K live squares) and won by the exhaustive solver `solve`. By strong
    induction on (number of live squares + heap), every key is then won. The
    table's index is a map from hash buckets to keys; the hash function is
    part of the input, so the proof holds whatever it computes (a lookup
    that finds a key compares it in full). *)
 From Coq Require Import Arith Lia List Bool PArith FMapPositive.
 Import ListNotations.
-From QueensGame Require Import Spec GameFacts SpragueGrundy.
+From QueensGame Require Import Spec GameFacts SpragueGrundy LiveRows.
 
 (* ---- Live sets. ---- *)
 
@@ -28,13 +30,6 @@ Definition after (s : square) (L : list square) : list square :=
 (* The live squares of the queens qs: the free squares, in board order. *)
 Definition live (n : nat) (qs : list square) : list square :=
   filter (free n qs) (all_squares n).
-
-Lemma free_cons n s qs x :
-  free n (s :: qs) x = free n qs x && negb (attacks s x).
-Proof.
-  unfold free. simpl.
-  destruct (on_board n x), (attacks s x), (forallb (fun q => negb (attacks q x)) qs); reflexivity.
-Qed.
 
 Lemma filter_and {A} (f g : A -> bool) (l : list A) :
   filter (fun x => f x && g x) l = filter g (filter f l).
@@ -172,6 +167,128 @@ Proof. apply solve_sound. lia. Qed.
 
 End Board.
 
+
+(* ---- The solver on a frame (LiveRows.v): the same negamax, with the
+   descendants of a position's live squares L as index masks over L. ---- *)
+
+(* The frame's masks with their indices: (i, the mask of L's i-th square). *)
+Fixpoint index_from {A} (i : nat) (l : list A) : list (nat * A) :=
+  match l with
+  | [] => []
+  | a :: l' => (i, a) :: index_from (S i) l'
+  end.
+
+Lemma in_index_from {A} (l : list A) : forall i j a,
+  In (j, a) (index_from i l) <-> exists k, j = i + k /\ nth_error l k = Some a.
+Proof.
+  induction l as [|x l IH]; intros i j a; simpl.
+  - split; [tauto|]. intros [k [_ Hk]]. destruct k; discriminate.
+  - rewrite IH. split.
+    + intros [E|[k [-> Hk]]].
+      * injection E as <- <-. exists 0. rewrite Nat.add_0_r. auto.
+      * exists (S k). rewrite <- Nat.add_succ_comm. auto.
+    + intros [[|k] [-> Hk]]; simpl in Hk.
+      * injection Hk as <-. left. now rewrite Nat.add_0_r.
+      * right. exists k. rewrite <- Nat.add_succ_comm. auto.
+Qed.
+
+Definition frame_entries (L : list square) : list (nat * nat) :=
+  index_from 0 (map snd (frame L)).
+
+Lemma frame_entries_good L i a :
+  In (i, a) (frame_entries L) -> exists s, nth_error L i = Some s /\ a = attack_mask_from s L 0.
+Proof.
+  unfold frame_entries, frame. rewrite in_index_from, map_map. intros [k [-> Hk]].
+  rewrite nth_error_map in Hk. simpl in Hk. destruct (nth_error L k) as [s|] eqn:Hs; [|discriminate].
+  injection Hk as <-. exists s. simpl. auto.
+Qed.
+
+Lemma frame_entries_cover L i s :
+  nth_error L i = Some s -> In (i, attack_mask_from s L 0) (frame_entries L).
+Proof.
+  intro Hi. unfold frame_entries, frame. rewrite in_index_from, map_map. exists i. split; [reflexivity|].
+  rewrite nth_error_map, Hi. reflexivity.
+Qed.
+
+(* Negamax on index masks: E holds (at least) the entries of m's live
+   squares; each node keeps only those, so that its loop is over its own
+   live squares. *)
+Fixpoint solve_frame (fuel : nat) (E : list (nat * nat)) (m h : nat) : bool :=
+  match fuel with
+  | 0 => false
+  | S f =>
+      let E' := filter (fun e => Nat.testbit m (fst e)) E in
+      existsb (fun e => negb (solve_frame f E' (Nat.ldiff m (snd e)) h)) E'
+      || exists_from (fun h' => negb (solve_frame f E' m h')) 0 h
+  end.
+
+Lemma sub_length_le L m : length (sub L m) <= length L.
+Proof.
+  unfold sub. generalize 0. induction L as [|x L IH]; intro i; simpl; [lia|].
+  destruct (Nat.testbit m i); simpl; specialize (IH (S i)); lia.
+Qed.
+
+Section FrameSound.
+Variable n : nat.
+Variable L : list square.
+
+(* The entries E are L's, and they include every live square of m. *)
+Definition entries_ok (E : list (nat * nat)) (m : nat) : Prop :=
+  (forall i a, In (i, a) E -> exists s, nth_error L i = Some s /\ a = attack_mask_from s L 0) /\
+  (forall i s, nth_error L i = Some s -> Nat.testbit m i = true -> In (i, attack_mask_from s L 0) E).
+
+Lemma entries_ok_filter E m m' :
+  entries_ok E m -> (forall i, Nat.testbit m' i = true -> Nat.testbit m i = true) ->
+  entries_ok (filter (fun e => Nat.testbit m (fst e)) E) m'.
+Proof.
+  intros [Hg Hc] Hsub. split.
+  - intros i a Hin. apply filter_In in Hin as [Hin _]. eauto.
+  - intros i s Hi Hb. apply filter_In. split; [|simpl; now apply Hsub]. apply Hc; auto.
+Qed.
+
+Lemma ldiff_sub m a i : Nat.testbit (Nat.ldiff m a) i = true -> Nat.testbit m i = true.
+Proof. rewrite Nat.ldiff_spec. now intros [? _]%andb_true_iff. Qed.
+
+Lemma solve_frame_sound fuel : forall E m h, entries_ok E m -> length (sub L m) + h < fuel ->
+  (solve_frame fuel E m h = true -> Won n (sub L m) h) /\
+  (solve_frame fuel E m h = false -> Lost n (sub L m) h).
+Proof.
+  induction fuel as [|f IH]; intros E m h Hok Hf; [lia|]. simpl. rewrite exists_from_seq.
+  set (E' := filter (fun e => Nat.testbit m (fst e)) E).
+  assert (forall m', (forall i, Nat.testbit m' i = true -> Nat.testbit m i = true) -> entries_ok E' m')
+    as HE' by (intros m' H; now apply entries_ok_filter).
+  split.
+  - intro E0. apply orb_true_iff in E0 as [E0|E0].
+    + apply existsb_exists in E0 as [[i a] [Hin E0]]. apply negb_true_iff in E0.
+      pose proof Hin as Hin'. apply filter_In in Hin' as [HinE Hb]. simpl in Hb.
+      destruct (proj1 Hok i a HinE) as [s [Hs ->]].
+      apply won_place with s; [exact (sub_from_in L 0 m i s Hs Hb)|].
+      unfold after. rewrite sub_after. pose proof (sub_length_lt L m i s Hs Hb).
+      apply (IH E' _ h); [apply HE'; apply ldiff_sub|lia|exact E0].
+    + apply existsb_exists in E0 as [h' [Hh' E0]]. apply in_seq in Hh'.
+      apply negb_true_iff in E0. apply won_heap with h'; [lia|].
+      apply (IH E' m h'); [apply HE'; auto|lia|exact E0].
+  - intro E0. apply orb_false_iff in E0 as [E1 E2]. apply lost_intro.
+    + intros s Hs. destruct (in_sub_from L 0 m s Hs) as [i [Hi Hb]]. simpl in Hb.
+      assert (In (i, attack_mask_from s L 0) E') as Hin
+        by (apply filter_In; split; [apply (proj2 Hok); auto|exact Hb]).
+      pose proof (existsb_false_forall _ _ E1 _ Hin) as E0. simpl in E0. apply negb_false_iff in E0.
+      unfold after. rewrite sub_after. pose proof (sub_length_lt L m i s Hi Hb).
+      apply (IH E' _ h); [apply HE'; apply ldiff_sub|lia|exact E0].
+    + intros h' Hh'. assert (In h' (seq 0 h)) as Hin by (apply in_seq; lia).
+      pose proof (existsb_false_forall _ _ E2 h' Hin) as E0.
+      apply negb_false_iff in E0. apply (IH E' m h'); [apply HE'; auto|lia|exact E0].
+Qed.
+
+End FrameSound.
+
+Lemma frame_entries_ok L m : entries_ok L (frame_entries L) m.
+Proof.
+  split.
+  - apply frame_entries_good.
+  - intros i s Hi _. now apply frame_entries_cover.
+Qed.
+
 (* ---- Exact comparison of squares and live sets. ---- *)
 
 Definition square_eqb (a b : square) : bool :=
@@ -183,20 +300,6 @@ Proof.
   rewrite andb_true_iff, !Nat.eqb_eq. intros [-> ->]. reflexivity.
 Qed.
 
-Fixpoint squares_eqb (a b : list square) : bool :=
-  match a, b with
-  | [], [] => true
-  | x :: a', y :: b' => square_eqb x y && squares_eqb a' b'
-  | _, _ => false
-  end.
-
-Lemma squares_eqb_eq a : forall b, squares_eqb a b = true -> a = b.
-Proof.
-  induction a as [|x a IH]; intros [|y b]; simpl; try congruence.
-  rewrite andb_true_iff. intros [Hxy Hab].
-  apply square_eqb_eq in Hxy. apply IH in Hab. congruence.
-Qed.
-
 (* ---- The table and its index. ---- *)
 
 (* A winning reply: a queen on a square, or the heap lowered to h'. *)
@@ -204,17 +307,30 @@ Inductive reply : Type :=
   | reply_queen (s : square)
   | reply_heap (h' : nat).
 
-(* A key: a live set and a heap. *)
-Definition key : Type := (list square * nat)%type.
+(* A key: a live set as row masks (LiveRows.v) and a heap. *)
+Definition key : Type := (list nat * nat)%type.
+
+Fixpoint rows_eqb (a b : list nat) : bool :=
+  match a, b with
+  | [], [] => true
+  | x :: a', y :: b' => Nat.eqb x y && rows_eqb a' b'
+  | _, _ => false
+  end.
+
+Lemma rows_eqb_eq a : forall b, rows_eqb a b = true -> a = b.
+Proof.
+  induction a as [|x a IH]; intros [|y b]; simpl; try congruence.
+  rewrite andb_true_iff, Nat.eqb_eq. intros [-> Hab]. apply IH in Hab. congruence.
+Qed.
 
 Definition key_eqb (a b : key) : bool :=
-  squares_eqb (fst a) (fst b) && Nat.eqb (snd a) (snd b).
+  rows_eqb (fst a) (fst b) && Nat.eqb (snd a) (snd b).
 
 Lemma key_eqb_eq a b : key_eqb a b = true -> a = b.
 Proof.
-  destruct a as [La ha], b as [Lb hb]. unfold key_eqb. simpl.
+  destruct a as [Ma ha], b as [Mb hb]. unfold key_eqb. simpl.
   rewrite andb_true_iff, Nat.eqb_eq. intros [E ->].
-  apply squares_eqb_eq in E. congruence.
+  apply rows_eqb_eq in E. congruence.
 Qed.
 
 (* The index: hash bucket -> the keys in it. *)
@@ -268,60 +384,124 @@ Qed.
 (* ---- The check of one table. ---- *)
 
 Section Table.
+Variable n : nat.           (* the board *)
 Variable K : nat.           (* positions with at most K live squares are solved *)
 Variable hash : key -> positive.
 Variable idx : index.       (* the table's positions *)
 
-(* The opponent's move leads here: a small position the solver wins, or a
-   position of the table. *)
+(* A small position (at most K live squares) that the solver wins. *)
+Definition small_won (M : list nat) (h : nat) : bool :=
+  let L := decode n M in
+  Nat.leb (length L) K && solve (length L + h + 1) L h.
+
+(* The opponent's move leads here: a position of the table, or a small
+   position the solver wins. *)
 Definition ok (k : key) : bool :=
-  (Nat.leb (length (fst k)) K && solve (length (fst k) + snd k + 1) (fst k) (snd k))
-  || known hash idx k.
+  known hash idx k || small_won (fst k) (snd k).
 
-(* Every move from (L, h) leads to a position that is ok. *)
-Definition all_moves_ok (L : list square) (h : nat) : bool :=
-  forallb (fun s => ok (after s L, h)) L && forall_from (fun h' => ok (L, h')) 0 h.
+(* A move in a frame over L leads to the position M' (row masks), which is
+   the index mask m' over L: a small one is solved on the frame (or in the
+   table), a larger one must be in the table. *)
+Definition child_ok (F : list (square * nat)) (len : nat) (M' : list nat) (m' h' : nat) : bool :=
+  if Nat.leb (count_bits m' 0 len) K
+  then solve_frame (len + h' + 1) (index_from 0 (map snd F)) m' h' || known hash idx (M', h')
+  else known hash idx (M', h').
 
-(* The reply is legal at (L, h), and every move after it leads to an ok position. *)
-Definition entry_ok (L : list square) (h : nat) (r : reply) : bool :=
+(* The largest frame: its index masks stay below 2^61. *)
+Definition frame_limit : nat := 61.
+
+(* Every move from (M, h), whose live squares are L, is ok: on a frame over
+   L when L is small enough (one attack test per pair of L's squares, then
+   bit operations), else square by square. *)
+Definition frame_moves_ok (L : list square) (M : list nat) (h : nat) : bool :=
+  let F := frame L in
+  let len := length L in
+  let all := Nat.ones len in
+  forallb (fun x => child_ok F len (place (fst x) M) (Nat.ldiff all (snd x)) h) F
+  && forall_from (fun h' => child_ok F len M all h') 0 h.
+
+Definition all_moves_ok (M : list nat) (h : nat) : bool :=
+  let L := decode n M in
+  if Nat.leb (length L) frame_limit then frame_moves_ok L M h
+  else forallb (fun s => ok (place s M, h)) L && forall_from (fun h' => ok (M, h')) 0 h.
+
+(* The reply is legal at (M, h), and every move after it leads to an ok position. *)
+Definition entry_ok (M : list nat) (h : nat) (r : reply) : bool :=
   match r with
-  | reply_queen s => existsb (square_eqb s) L && all_moves_ok (after s L) h
-  | reply_heap h' => Nat.ltb h' h && all_moves_ok L h'
+  | reply_queen s => is_live n M s && all_moves_ok (place s M) h
+  | reply_heap h' => Nat.ltb h' h && all_moves_ok M h'
   end.
 
-Variable n : nat.           (* the board *)
 Variable keys : list key.   (* the keys of the table *)
 
 Definition keys_won (m : nat) : Prop :=
-  forall L h, length L + h < m -> In (L, h) keys -> Won n L h.
+  forall M h, length (decode n M) + h < m -> In (M, h) keys -> Won n (decode n M) h.
 
 Definition index_sound : Prop := forall k, known hash idx k = true -> In k keys.
 
-Lemma ok_won m L h :
-  index_sound -> keys_won m -> ok (L, h) = true -> length L + h < m -> Won n L h.
+Lemma place_after s M : decode n (place s M) = after s (decode n M).
+Proof. apply decode_place. Qed.
+
+Lemma ok_won m M h :
+  index_sound -> keys_won m -> ok (M, h) = true -> length (decode n M) + h < m -> Won n (decode n M) h.
 Proof.
   intros Hidx IH E Hm. unfold ok in E. simpl in E. apply orb_true_iff in E as [E|E].
-  - apply andb_true_iff in E as [_ E]. now apply solve_won.
   - apply Hidx in E. now apply IH.
+  - unfold small_won in E. apply andb_true_iff in E as [_ E]. now apply solve_won.
 Qed.
 
-Lemma all_moves_ok_lost m L h :
-  index_sound -> keys_won m -> all_moves_ok L h = true -> length L + h <= m -> Lost n L h.
+Lemma child_ok_won m L M' m' h' :
+  index_sound -> keys_won m -> sub L m' = decode n M' ->
+  child_ok (frame L) (length L) M' m' h' = true -> length (decode n M') + h' < m ->
+  Won n (decode n M') h'.
 Proof.
-  intros Hidx IH E Hm. unfold all_moves_ok in E. rewrite forall_from_seq in E.
-  apply andb_true_iff in E as [E1 E2].
-  rewrite forallb_forall in E1, E2. apply lost_intro.
-  - intros s Hs. apply (ok_won m); auto. pose proof (after_length_lt s L Hs). lia.
-  - intros h' Hh'. apply (ok_won m); [auto|auto| |lia]. apply E2. apply in_seq. lia.
+  intros Hidx IH Hs E Hm. unfold child_ok in E.
+  assert (known hash idx (M', h') = true -> Won n (decode n M') h') as Known
+    by (intro Ek; apply Hidx in Ek; now apply IH).
+  destruct (Nat.leb _ K); [|now apply Known].
+  apply orb_true_iff in E as [E|E]; [|now apply Known].
+  rewrite <- Hs. pose proof (sub_length_le L m').
+  apply (solve_frame_sound n L (length L + h' + 1) (frame_entries L) m' h');
+    [apply frame_entries_ok|lia|exact E].
 Qed.
 
-Lemma entry_ok_won m L h r :
-  index_sound -> keys_won m -> entry_ok L h r = true -> length L + h <= m -> Won n L h.
+Lemma all_moves_ok_lost m M h :
+  index_sound -> keys_won m -> all_moves_ok M h = true -> length (decode n M) + h <= m ->
+  Lost n (decode n M) h.
+Proof.
+  intros Hidx IH E Hm. unfold all_moves_ok in E. destruct (Nat.leb _ frame_limit).
+  - unfold frame_moves_ok in E. rewrite forall_from_seq in E.
+    apply andb_true_iff in E as [E1 E2]. rewrite forallb_forall in E1, E2.
+    set (L := decode n M) in *.
+    assert (sub L (Nat.ones (length L)) = L) as Hall by apply sub_ones.
+    apply lost_intro.
+    + intros s Hs.
+      assert (after s L = decode n (place s M)) as Ha by (symmetry; apply place_after).
+      rewrite Ha.
+      assert (In (s, attack_mask_from s L 0) (frame L)) as Hx
+        by (unfold frame; apply (in_map (fun s => (s, attack_mask_from s L 0))); exact Hs).
+      apply (child_ok_won m L _ (Nat.ldiff (Nat.ones (length L)) (attack_mask_from s L 0))); auto.
+      * rewrite <- sub_after, Hall, <- Ha. reflexivity.
+      * exact (E1 _ Hx).
+      * rewrite <- Ha. pose proof (after_length_lt s L Hs). lia.
+    + intros h' Hh'. apply (child_ok_won m L M (Nat.ones (length L))); auto; [|unfold L in *; lia].
+      apply E2. apply in_seq. lia.
+  - rewrite forall_from_seq in E. apply andb_true_iff in E as [E1 E2].
+    rewrite forallb_forall in E1, E2. apply lost_intro.
+    + intros s Hs. rewrite <- place_after. apply (ok_won m); auto.
+      rewrite place_after. pose proof (after_length_lt s _ Hs). lia.
+    + intros h' Hh'. apply (ok_won m); [auto|auto| |lia]. apply E2. apply in_seq. lia.
+Qed.
+
+Lemma entry_ok_won m M h r :
+  index_sound -> keys_won m -> entry_ok M h r = true -> length (decode n M) + h <= m ->
+  Won n (decode n M) h.
 Proof.
   intros Hidx IH E Hm. destruct r as [s|h']; simpl in E; apply andb_true_iff in E as [E1 E2].
-  - apply existsb_exists in E1 as [s' [Hs' E1]]. apply square_eqb_eq in E1. subst s'.
-    apply won_place with s; [exact Hs'|].
-    apply (all_moves_ok_lost m); auto. pose proof (after_length_lt s L Hs'). lia.
+  - apply is_live_in in E1.
+    apply won_place with s; [exact E1|]. rewrite <- place_after.
+    apply (all_moves_ok_lost m); auto. rewrite place_after.
+    pose proof (after_length_lt s _ E1). lia.
   - apply Nat.ltb_lt in E1. apply won_heap with h'; [exact E1|].
     apply (all_moves_ok_lost m); auto. lia.
 Qed.
@@ -331,15 +511,15 @@ Lemma table_sound (entries : list (key * reply)) :
   index_sound ->
   (forall k, In k keys -> exists r, In (k, r) entries) ->
   (forall k r, In (k, r) entries -> entry_ok (fst k) (snd k) r = true) ->
-  forall L h, In (L, h) keys -> Won n L h.
+  forall M h, In (M, h) keys -> Won n (decode n M) h.
 Proof.
   intros Hidx Hkeys Hent.
   assert (forall m, keys_won m) as All.
-  { induction m as [|m IH]; intros L h Hm Hin; [lia|].
+  { induction m as [|m IH]; intros M h Hm Hin; [lia|].
     destruct (Hkeys _ Hin) as [r Hr].
-    apply (entry_ok_won m L h r); auto; [|lia].
-    exact (Hent (L, h) r Hr). }
-  intros L h Hin. apply (All (S (length L + h))); auto.
+    apply (entry_ok_won m M h r); auto; [|lia].
+    exact (Hent (M, h) r Hr). }
+  intros M h Hin. apply (All (S (length (decode n M) + h))); auto.
 Qed.
 
 End Table.
@@ -403,24 +583,29 @@ Definition input : Type := ((key -> positive) * nat * list entry)%type.
 
 Definition verify (c : claim) (x : input) : verdict :=
   let '(hash, K, entries) := x in
+  let n := claim_board c in
   let idx := build_index hash (keys_of entries) in
-  match first_bad (fun e => entry_ok K hash idx (fst (fst e)) (snd (fst e)) (snd e)) entries 0 with
+  match first_bad (fun e => entry_ok n K hash idx (fst (fst e)) (snd (fst e)) (snd e)) entries 0 with
   | Some i => bad_entry i
   | None =>
       let root_ok := match c with
-        | claim_wins n qs h => ok K hash idx (live n qs, h)
-        | claim_loses n qs h => all_moves_ok K hash idx (live n qs) h
-        | claim_grundy n qs g => all_moves_ok K hash idx (live n qs) g
+        | claim_wins n qs h => ok n K hash idx (live_rows n qs, h)
+        | claim_loses n qs h => all_moves_ok n K hash idx (live_rows n qs) h
+        | claim_grundy n qs g => all_moves_ok n K hash idx (live_rows n qs) g
         end in
-      if root_ok && placed (claim_board c) (claim_queens c) then accepted else bad_root
+      if root_ok && placed n (claim_queens c) then accepted else bad_root
   end.
 
 Definition check_claim (c : claim) (x : input) : bool :=
   match verify c x with accepted => true | _ => false end.
 
+Lemma live_rows_live n qs : decode n (live_rows n qs) = live n qs.
+Proof. apply decode_live_rows. Qed.
+
 Theorem checker_sound : checker_sound_statement check_claim.
 Proof.
   intros c [[hash K] entries]. unfold check_claim, verify.
+  set (n := claim_board c).
   set (keys := keys_of entries).
   set (idx := build_index hash keys).
   assert (index_sound hash idx keys) as Hidx
@@ -428,19 +613,22 @@ Proof.
   match goal with |- context [first_bad ?f entries 0] => destruct (first_bad f entries 0) eqn:Eb end;
     [congruence|].
   pose proof (first_bad_none _ _ _ Eb) as Hent.
-  assert (forall n L h, In (L, h) keys -> Won n L h) as Hkeys.
-  { intro n. apply (table_sound K hash idx n keys entries Hidx).
+  assert (forall M h, In (M, h) keys -> Won n (decode n M) h) as Hkeys.
+  { apply (table_sound n K hash idx keys entries Hidx).
     - apply keys_of_in.
     - intros k r Hin. exact (Hent (k, r) Hin). }
-  assert (forall n m, keys_won n keys m) as Hall by (intros n m L h _; apply Hkeys).
-  destruct c as [n qs h|n qs h|n qs g]; simpl;
-    destruct (placed n qs) eqn:P; rewrite ?andb_true_r, ?andb_false_r; try congruence.
-  - destruct (ok _ _ _ _) eqn:E; [|congruence]. intros _. split; [reflexivity|].
-    enough (Won n (live n qs) h) as W by exact (W qs eq_refl).
-    apply (ok_won K hash idx n keys (S (length (live n qs) + h))); auto.
-  - destruct (all_moves_ok _ _ _ _ _) eqn:E; [|congruence]. intros _. split; [reflexivity|].
-    exact (all_moves_ok_lost K hash idx n keys _ _ _ Hidx (Hall n _) E (le_n _) qs eq_refl).
-  - destruct (all_moves_ok _ _ _ _ _) eqn:E; [|congruence]. intros _. split; [reflexivity|].
+  assert (forall m, keys_won n keys m) as Hall by (intros m M h _; apply Hkeys).
+  destruct c as [n0 qs h|n0 qs h|n0 qs g]; simpl in n; subst n; simpl;
+    destruct (placed n0 qs) eqn:P; rewrite ?andb_true_r, ?andb_false_r; try congruence.
+  - destruct (ok _ _ _ _ _) eqn:E; [|congruence]. intros _. split; [reflexivity|].
+    enough (Won n0 (live n0 qs) h) as W by exact (W qs eq_refl).
+    rewrite <- live_rows_live.
+    apply (ok_won n0 K hash idx keys (S (length (decode n0 (live_rows n0 qs)) + h))); auto.
+  - destruct (all_moves_ok _ _ _ _ _ _) eqn:E; [|congruence]. intros _. split; [reflexivity|].
+    pose proof (all_moves_ok_lost n0 K hash idx keys _ _ _ Hidx (Hall _) E (le_n _)) as L.
+    rewrite live_rows_live in L. exact (L qs eq_refl).
+  - destruct (all_moves_ok _ _ _ _ _ _) eqn:E; [|congruence]. intros _. split; [reflexivity|].
     apply sprague_grundy_step.
-    exact (all_moves_ok_lost K hash idx n keys _ _ _ Hidx (Hall n _) E (le_n _) qs eq_refl).
+    pose proof (all_moves_ok_lost n0 K hash idx keys _ _ _ Hidx (Hall _) E (le_n _)) as L.
+    rewrite live_rows_live in L. exact (L qs eq_refl).
 Qed.

@@ -6,7 +6,11 @@
    check. They hold for the numbers the driver passes in (whole numbers from
    0 to 2^30, checked when read) and every number computed from them here
    (sums of two board coordinates, lengths of lists, heaps plus lengths plus
-   one), far below OCaml's max_int = 2^62 - 1. *)
+   one, row masks below 2^26), far below OCaml's max_int = 2^62 - 1. The bit
+   operations below are exact for every int from 0 to max_int (a shift left
+   that would leave that range raises Invalid_argument: no verdict); the test
+   VerifiedChecker.BitOperations compares each with the standard library's
+   own Coq definition, extracted as it stands. *)
 From Coq Require Import Extraction.
 From QueensGame Require Import Spec Checker Manifest.
 
@@ -32,5 +36,20 @@ Extract Inlined Constant Coq.Init.Nat.add => "( + )".
 Extract Inlined Constant Coq.Arith.PeanoNat.Nat.eqb => "Int.equal".
 Extract Inlined Constant Coq.Arith.PeanoNat.Nat.leb => "(fun (x : int) (y : int) -> x <= y)".
 Extract Inlined Constant Coq.Arith.PeanoNat.Nat.ltb => "(fun (x : int) (y : int) -> x < y)".
+
+(* Bits of a non-negative number (LiveRows.v's row masks). Nat.testbit a k
+   is bit k of a; OCaml's lsr is only defined for shifts below 63, and a
+   number below 2^62 has no bit 62 or above. *)
+Extract Inlined Constant Coq.Arith.PeanoNat.Nat.testbit =>
+  "(fun (a : int) (k : int) -> k < 62 && (a lsr k) land 1 = 1)".
+(* Nat.shiftr a k: a divided by 2^k, rounded down. *)
+Extract Inlined Constant Coq.Arith.PeanoNat.Nat.shiftr =>
+  "(fun (a : int) (k : int) -> if k >= 62 then 0 else a lsr k)".
+(* Nat.shiftl a k: a times 2^k, when that is below 2^62. *)
+Extract Inlined Constant Coq.Arith.PeanoNat.Nat.shiftl =>
+  "(fun (a : int) (k : int) -> if a = 0 then 0 else if k >= 62 || a lsr (62 - k) <> 0 then raise (Invalid_argument ""Nat.shiftl: beyond 2^62"") else a lsl k)".
+(* Nat.lor: bitwise or; Nat.ldiff a b: the bits of a not in b. *)
+Extract Inlined Constant Coq.Arith.PeanoNat.Nat.lor => "(fun (a : int) (b : int) -> a lor b)".
+Extract Inlined Constant Coq.Arith.PeanoNat.Nat.ldiff => "(fun (a : int) (b : int) -> a land (lnot b))".
 
 Extraction "checker_extracted.ml" check_claim verify check_manifest.

@@ -14,7 +14,8 @@
 #     REJECTED is due to the change. A corrupted certificate: REJECTED.
 #   verified_checker_test.sh hostile BIN_DIR CERTS_DIR
 #     Hostile and odd input: a heap of 1,000,000, given queens that attack each
-#     other or repeat, files that are not regular files, a huge cut-off, the
+#     other or repeat, numbers far off the board in an entry, files that are
+#     not regular files, a huge cut-off, the
 #     time and memory limits; --json's object (parsed by python3) and --version.
 #   verified_checker_test.sh manifests BIN_DIR CERTS_DIR
 #     Shard manifests through the proved manifest step: VERIFIED as the C++
@@ -148,6 +149,13 @@ elif [ "$mode" = hostile ]; then
   run "a given queen named twice (a1, a1)" 1 "REJECTED: the claim is not shown: the given queens are not a position" 30 --table "$tmp/repeat.table"
   table 4 "win 0" "2 0 0 1 2" 20 > "$tmp/legal.table"
   run "given queens a1, c2 (legal: the same check passes)" 0 "VERIFIED: the player to move wins on the 4x4 board after queens a1 (0,0), c2 (1,2)" 30 --table "$tmp/legal.table"
+  # Numbers far off the board in an entry: a reply on square (2^30, 2^30)
+  # is no legal move (the bit operations must not wrap: Extraction.v), an
+  # entry's queen off the board is refused as the driver reads it.
+  printf 'qcert-table 1\nboard 4\nclaim win 0\nqueens 0\ncutoff 0\ne 0 q 1073741824 1073741824 0\nend\n' > "$tmp/far.table"
+  run "a reply on square (2^30, 2^30)" 1 "REJECTED: table entry 1 (16 live squares, heap 0): its reply is not a legal move" 30 --table "$tmp/far.table"
+  printf 'qcert-table 1\nboard 4\nclaim win 0\nqueens 0\ncutoff 0\ne 0 q 0 0 1 9 9\nend\n' > "$tmp/off.table"
+  run "an entry's queen off the board" 2 "" 30 --table "$tmp/off.table"
   # Files that are not files.
   run "--table /dev/zero" 2 "" 10 --table /dev/zero
   mkfifo "$tmp/fifo"
@@ -161,7 +169,8 @@ elif [ "$mode" = hostile ]; then
   # Limits: a cut-off past 30 is refused before any search (a 61-byte table
   # of the 14x14 board with cut-off 1000 asked the solver for the whole
   # board); the n = 12 outcome takes about 4 s (1 s to export, 3 s to check);
-  # a table of 300,000 entries holds more than 64 MiB.
+  # a table of 300,000 entries holds more than 32 MiB (about 100 MiB at its
+  # peak, as row masks; 200 MiB as lists of squares).
   table 14 "win 0" 0 1000 > "$tmp/big-cutoff.table"
   run "a cut-off of 1000" 2 "" 10 --table "$tmp/big-cutoff.table"
   "$bin/export-table" "$certs/jenrich-n12.qcert" > "$tmp/n12.table" 2>/dev/null || fail "export-table on jenrich-n12"
@@ -169,7 +178,7 @@ elif [ "$mode" = hostile ]; then
   run "--time-limit 1 on the n = 12 certificate" 2 "NOT CHECKED: time limit of 1 s" 10 --time-limit 1 "$certs/jenrich-n12.qcert"
   { printf 'qcert-table 1\nboard 6\nclaim win 0\nqueens 0\ncutoff 20\n'
     awk 'BEGIN { for (i = 0; i < 300000; i++) print "e 0 q 0 0 1 0 0" }'; echo end; } > "$tmp/long.table"
-  run "--max-memory 64 on a table of 300,000 entries" 2 "NOT CHECKED: memory limit of 64 MiB" 60 --max-memory 64 --table "$tmp/long.table"
+  run "--max-memory 32 on a table of 300,000 entries" 2 "NOT CHECKED: memory limit of 32 MiB" 60 --max-memory 32 --table "$tmp/long.table"
   run "--cutoff 31" 2 "" 10 --cutoff 31 "$certs/jenrich-n6.qcert"
   run "--time-limit x" 2 "" 10 --time-limit x "$certs/jenrich-n6.qcert"
   run "--time-limit passed on to export-table" 0 "VERIFIED: first player wins on the empty 6x6 board" 60 --time-limit 50 --max-memory 4096 "$certs/jenrich-n6.qcert"

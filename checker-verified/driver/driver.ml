@@ -6,8 +6,8 @@
 
    Trusted here: that the claim passed to verify is the one printed
    (read_claim and statement), and that no number passed is negative or
-   large (read_int).  Not trusted: how the entries' live sets are computed
-   and the hash of the index; the proof holds for any entries and any hash. *)
+   large (read_int).  Not trusted: how the entries' live sets (row masks) are
+   computed and the hash of the index; the proof holds for any entries and any hash. *)
 open Checker_extracted
 
 exception Unreadable of string  (* exit 2: nothing decided *)
@@ -102,9 +102,9 @@ let read_table_from r =
      cap, so that a tiny table cannot ask for an unbounded search. *)
   if cutoff > max_cutoff then raise (Unreadable (Printf.sprintf "the cut-off must be at most %d" max_cutoff));
   (* Entries: "e HEAP q ROW COL QUEENS..." or "e HEAP h HEAP' QUEENS...";
-     the live set of the queens is computed here (untrusted: any list is
-     checked as it is). *)
-  let all = all_squares n in
+     the live set of the queens is computed here, as row masks (untrusted:
+     any masks are checked as they are). *)
+  let empty = full n in
   let rec entries acc =
     match read_word r with
     | "end" -> List.rev acc
@@ -115,7 +115,9 @@ let read_table_from r =
           | "h" -> Reply_heap (read_int r)
           | w -> raise (Unreadable ("a reply is q or h, not '" ^ printable w ^ "'")) in
         let qs = read_squares r in
-        let live = List.fold_left (fun l q -> after q l) all qs in
+        if List.exists (fun (row, col) -> row >= n || col >= n) qs then
+          raise (Unreadable "an entry's queen is off the board");
+        let live = List.fold_left (fun m q -> place q m) empty qs in
         entries (((live, h), reply) :: acc)
     | w -> raise (Unreadable ("expected an entry or 'end', read '" ^ printable w ^ "'"))
   in
@@ -173,7 +175,7 @@ let make_hash count =
   while 1 lsl !bits < count && !bits < 26 do incr bits done;
   let mask = (1 lsl !bits) - 1 in
   fun ((live, h) : key0) ->
-    let x = List.fold_left (fun x (row, col) -> ((x lxor (row * 64 + col + 1)) * 0x2545F4914F6CDD1D) lxor (x lsr 29))
+    let x = List.fold_left (fun x row -> ((x lxor (row + 1)) * 0x2545F4914F6CDD1D) lxor (x lsr 29))
         (h + 1) live in
     positive_of_int (((x lxor (x lsr 32)) land mask) lor (mask + 1))
 
@@ -182,9 +184,9 @@ let make_hash count =
 let explain t i =
   let ((live, h), reply) = List.nth t.entries i in
   let legal = match reply with
-    | Reply_queen s -> List.mem s live
+    | Reply_queen s -> is_live t.n live s
     | Reply_heap h' -> h' < h in
-  Printf.sprintf "table entry %d (%d live squares, heap %d): %s" (i + 1) (List.length live) h
+  Printf.sprintf "table entry %d (%d live squares, heap %d): %s" (i + 1) (List.length (decode t.n live)) h
     (if not legal then "its reply is not a legal move"
      else Printf.sprintf "an answer to its reply leads to a position that is neither in the table nor won by the verified solver (at most %d live squares)" t.cutoff)
 
@@ -283,7 +285,9 @@ let decide t =
   let hash = make_hash (List.length t.entries) in
   let result =
     try Ok (verify t.claim ((hash, t.cutoff), t.entries))
-    with Stack_overflow -> Error "the check ran out of stack; nothing was decided" in
+    with
+    | Stack_overflow -> Error "the check ran out of stack; nothing was decided"
+    | Invalid_argument _ -> Error "a number in the check left the range of machine integers; nothing was decided" in
   match result with
   | Error why -> finish { verdict = Not_checked; line = "NOT CHECKED: " ^ why; table = Some t }
   | Ok Accepted -> finish { verdict = Verified; line = "VERIFIED: " ^ statement t; table = Some t }
@@ -310,7 +314,9 @@ let decide_manifest root listed export =
           ((make_hash (List.length t.entries), t.cutoff), t.entries))) listed in
   let result =
     try Ok (check_manifest root.claim shards)
-    with Stack_overflow -> Error "the check ran out of stack; nothing was decided" in
+    with
+    | Stack_overflow -> Error "the check ran out of stack; nothing was decided"
+    | Invalid_argument _ -> Error "a number in the check left the range of machine integers; nothing was decided" in
   if Unix.isatty Unix.stderr then prerr_string "\r\027[K";
   match result with
   | Error why -> finish { verdict = Not_checked; line = "NOT CHECKED: " ^ why; table = Some root }

@@ -1,0 +1,286 @@
+(* Live sets as row masks: the checker's fast representation of a position.
+
+   A live set (Checker.v: the free squares, in board order) is held as one
+   number per row, row 0 first: bit c of row r's number is set when the
+   square (r, c) is live. Placing a queen then costs one bit operation per
+   row instead of one attack test per live square, and two live sets are
+   compared row by row.
+
+   Everything is proved against the list form: `decode n M` is the list of
+   squares the masks M stand for (columns 0 .. n-1; higher bits are ignored,
+   so masks with stray high bits are merely never equal to the live set they
+   decode to), and placing a queen on the masks decodes to placing it on the
+   list (decode_after). The bit operations (Nat.testbit, Nat.shiftl,
+   Nat.shiftr, Nat.lor, Nat.ldiff) are the standard library's; how they are
+   computed in OCaml is stated in Extraction.v. *)
+From Coq Require Import Arith Lia List Bool.
+Import ListNotations.
+From QueensGame Require Import Spec GameFacts.
+
+(* The live squares of the masks M, the first of which is row r. *)
+Fixpoint decode_from (n r : nat) (M : list nat) : list square :=
+  match M with
+  | [] => []
+  | m :: M' => map (fun c => (r, c)) (filter (Nat.testbit m) (seq 0 n)) ++ decode_from n (S r) M'
+  end.
+
+Definition decode (n : nat) (M : list nat) : list square := decode_from n 0 M.
+
+(* The one-bit number 2^c. *)
+Definition bit (c : nat) : nat := Nat.shiftl 1 c.
+
+(* The squares of row r that a queen on s = (r0, c0) attacks, when r <> r0:
+   column c0, the diagonal c = c0 + r - r0 and the anti-diagonal
+   c = c0 + r0 - r (shifts right drop what falls off column 0, with no
+   subtraction). *)
+Definition row_attacks (s : square) (r : nat) : nat :=
+  let '(r0, c0) := s in
+  Nat.lor (bit c0) (Nat.lor (Nat.shiftr (bit (c0 + r)) r0) (Nat.shiftr (bit (c0 + r0)) r)).
+
+(* The masks after a queen on s: its own row is emptied, the other rows
+   lose the squares it attacks. *)
+Fixpoint after_rows (s : square) (r : nat) (M : list nat) : list nat :=
+  match M with
+  | [] => []
+  | m :: M' =>
+      (if Nat.eqb r (fst s) then 0 else Nat.ldiff m (row_attacks s r)) :: after_rows s (S r) M'
+  end.
+
+Definition place (s : square) (M : list nat) : list nat := after_rows s 0 M.
+
+(* Is s live in M? (s on the n x n board and its bit set.) *)
+Definition is_live (n : nat) (M : list nat) (s : square) : bool :=
+  (fst s <? n) && (snd s <? n) && Nat.testbit (nth (fst s) M 0) (snd s).
+
+(* The empty board: n rows of n ones; and the masks of the queens qs (the
+   latest first, as in Spec.v). *)
+Definition full (n : nat) : list nat := repeat (Nat.ones n) n.
+
+Definition live_rows (n : nat) (qs : list square) : list nat :=
+  fold_right place (full n) qs.
+
+(* ---- Proofs. ---- *)
+
+Lemma bit_spec c j : Nat.testbit (bit c) j = Nat.eqb c j.
+Proof. unfold bit. rewrite Nat.shiftl_1_l. apply Nat.pow2_bits_eqb. Qed.
+
+Lemma row_attacks_spec r0 c0 r c :
+  r <> r0 -> Nat.testbit (row_attacks (r0, c0) r) c = attacks (r0, c0) (r, c).
+Proof.
+  intro Hr. unfold row_attacks, attacks.
+  rewrite !Nat.lor_spec, !Nat.shiftr_spec', !bit_spec.
+  destruct (Nat.eqb_spec r0 r); [congruence|].
+  destruct (Nat.eqb_spec c0 c), (Nat.eqb_spec (c0 + r) (c + r0)), (Nat.eqb_spec (c0 + r0) (c + r)),
+    (Nat.eqb_spec (r0 + c) (r + c0)), (Nat.eqb_spec (r0 + c0) (r + c)); simpl; try reflexivity; lia.
+Qed.
+
+Lemma filter_map_comm {A B} (f : B -> bool) (g : A -> B) (l : list A) :
+  filter f (map g l) = map g (filter (fun x => f (g x)) l).
+Proof. induction l as [|a l IH]; simpl; auto. destruct (f (g a)); simpl; now rewrite IH. Qed.
+
+Lemma filter_filter {A} (f g : A -> bool) (l : list A) :
+  filter g (filter f l) = filter (fun x => f x && g x) l.
+Proof.
+  induction l as [|a l IH]; simpl; auto.
+  destruct (f a); simpl; [destruct (g a)|]; simpl; now rewrite IH.
+Qed.
+
+Lemma filter_none {A} (f : A -> bool) (l : list A) :
+  (forall x, f x = false) -> filter f l = [].
+Proof. intro H. induction l as [|a l IH]; simpl; auto. now rewrite H. Qed.
+
+(* Placing a queen on the masks is placing it on the live list. *)
+Lemma decode_after n s : forall M r,
+  decode_from n r (after_rows s r M) = filter (fun x => negb (attacks s x)) (decode_from n r M).
+Proof.
+  destruct s as [r0 c0]. induction M as [|m M IH]; intro r; simpl; [reflexivity|].
+  rewrite filter_app, IH. f_equal. rewrite filter_map_comm, filter_filter.
+  destruct (Nat.eqb_spec r r0) as [->|Hr].
+  - rewrite filter_none by (intro c; now rewrite Nat.bits_0).
+    rewrite filter_none; [reflexivity|].
+    intro c. unfold attacks. rewrite Nat.eqb_refl. now destruct (Nat.testbit m c).
+  - f_equal. apply filter_ext. intro c.
+    pose proof (row_attacks_spec r0 c0 r c Hr) as E. unfold row_attacks, attacks in E.
+    rewrite Nat.ldiff_spec, E. reflexivity.
+Qed.
+
+Lemma decode_place n s M :
+  decode n (place s M) = filter (fun x => negb (attacks s x)) (decode n M).
+Proof. apply decode_after. Qed.
+
+Lemma in_decode_from n : forall M r s,
+  r <= fst s -> snd s < n -> Nat.testbit (nth (fst s - r) M 0) (snd s) = true ->
+  In s (decode_from n r M).
+Proof.
+  intros M. induction M as [|m M IH]; intros r [r1 c1] Hr Hc Hb; simpl in *.
+  - destruct (r1 - r); rewrite Nat.bits_0 in Hb; discriminate.
+  - apply in_or_app. destruct (Nat.eqb_spec r1 r) as [->|Hne].
+    + left. rewrite Nat.sub_diag in Hb. apply in_map. apply filter_In. split; auto.
+      apply in_seq. lia.
+    + right. apply IH; simpl; [lia|exact Hc|].
+      replace (r1 - r) with (S (r1 - S r)) in Hb by lia. exact Hb.
+Qed.
+
+Lemma is_live_in n M s : is_live n M s = true -> In s (decode n M).
+Proof.
+  unfold is_live. rewrite !andb_true_iff, !Nat.ltb_lt. intros [[_ Hc] Hb].
+  apply in_decode_from; [lia|exact Hc|]. now rewrite Nat.sub_0_r.
+Qed.
+
+Lemma decode_full_from n : forall k r,
+  decode_from n r (repeat (Nat.ones n) k) = list_prod (seq r k) (seq 0 n).
+Proof.
+  induction k as [|k IH]; intro r; simpl; [reflexivity|].
+  rewrite IH. f_equal. f_equal. rewrite filter_ext_in with (g := fun _ => true).
+  - clear. induction (seq 0 n); simpl; congruence.
+  - intros c Hc. apply in_seq in Hc. apply Nat.ones_spec_low. lia.
+Qed.
+
+Lemma free_cons n s qs x :
+  free n (s :: qs) x = free n qs x && negb (attacks s x).
+Proof.
+  unfold free. simpl.
+  destruct (on_board n x), (attacks s x), (forallb (fun q => negb (attacks q x)) qs); reflexivity.
+Qed.
+
+Lemma filter_all {A} (f : A -> bool) (l : list A) :
+  (forall x, In x l -> f x = true) -> filter f l = l.
+Proof.
+  induction l as [|a l IH]; intro H; simpl; auto.
+  rewrite H by (now left). f_equal. apply IH. intros x Hx. apply H. now right.
+Qed.
+
+(* The masks of the queens qs decode to their free squares in board order. *)
+Lemma decode_live_rows n qs :
+  decode n (live_rows n qs) = filter (free n qs) (all_squares n).
+Proof.
+  induction qs as [|s qs IH]; simpl.
+  - unfold decode, full. rewrite decode_full_from. symmetry. apply filter_all.
+    intros x Hx. apply in_all_squares in Hx. unfold free. simpl. now rewrite Hx.
+  - rewrite decode_place, IH, filter_filter. apply filter_ext. intro x.
+    now rewrite free_cons.
+Qed.
+
+(* ---- Frames: small positions on index masks. ---- *)
+
+(* A position's live squares L, listed once, let each of its descendants be
+   a number: bit i set when L's i-th square (from 0) is still live. A frame
+   pairs each square of L with the mask of the indices it attacks, so that
+   placing a queen on a descendant is one bit operation. *)
+Fixpoint sub_from (L : list square) (i m : nat) : list square :=
+  match L with
+  | [] => []
+  | s :: L' => if Nat.testbit m i then s :: sub_from L' (S i) m else sub_from L' (S i) m
+  end.
+
+(* The squares of L that the index mask m keeps. *)
+Definition sub (L : list square) (m : nat) : list square := sub_from L 0 m.
+
+(* The indices (from i) of the squares of L that s attacks. *)
+Fixpoint attack_mask_from (s : square) (L : list square) (i : nat) : nat :=
+  match L with
+  | [] => 0
+  | x :: L' =>
+      if attacks s x then Nat.lor (bit i) (attack_mask_from s L' (S i))
+      else attack_mask_from s L' (S i)
+  end.
+
+Definition frame (L : list square) : list (square * nat) :=
+  map (fun s => (s, attack_mask_from s L 0)) L.
+
+(* The number of set bits among bits i .. i+len-1 of m. *)
+Fixpoint count_bits (m i len : nat) : nat :=
+  match len with
+  | 0 => 0
+  | S l => (if Nat.testbit m i then 1 else 0) + count_bits m (S i) l
+  end.
+
+Lemma attack_mask_low s L : forall i j, j < i -> Nat.testbit (attack_mask_from s L i) j = false.
+Proof.
+  induction L as [|x L IH]; intros i j Hj; simpl; [apply Nat.bits_0|].
+  destruct (attacks s x); [rewrite Nat.lor_spec, bit_spec|]; rewrite IH by lia; [|reflexivity].
+  destruct (Nat.eqb_spec i j); [lia|reflexivity].
+Qed.
+
+Lemma sub_from_ext L : forall i m m',
+  (forall j, i <= j -> Nat.testbit m j = Nat.testbit m' j) -> sub_from L i m = sub_from L i m'.
+Proof.
+  induction L as [|x L IH]; intros i m m' H; simpl; [reflexivity|].
+  rewrite (H i) by lia. rewrite (IH (S i) m m') by (intros j Hj; apply H; lia). reflexivity.
+Qed.
+
+(* Placing a queen on s, as an index mask. *)
+Lemma sub_from_after s L : forall i m,
+  filter (fun x => negb (attacks s x)) (sub_from L i m)
+  = sub_from L i (Nat.ldiff m (attack_mask_from s L i)).
+Proof.
+  induction L as [|x L IH]; intros i m; simpl; [reflexivity|].
+  assert (Nat.testbit (attack_mask_from s L (S i)) i = false) as Hlow by (apply attack_mask_low; lia).
+  assert (sub_from L (S i) (Nat.ldiff m (attack_mask_from s L (S i)))
+          = sub_from L (S i) (Nat.ldiff m (Nat.lor (bit i) (attack_mask_from s L (S i))))) as Htail.
+  { apply sub_from_ext. intros j Hj. rewrite !Nat.ldiff_spec, Nat.lor_spec, bit_spec.
+    destruct (Nat.eqb_spec i j); [lia|reflexivity]. }
+  destruct (attacks s x) eqn:Ha.
+  - rewrite Nat.ldiff_spec, Nat.lor_spec, bit_spec, Nat.eqb_refl. simpl.
+    rewrite andb_false_r, <- Htail, <- IH.
+    destruct (Nat.testbit m i); simpl; rewrite ?Ha; reflexivity.
+  - rewrite Nat.ldiff_spec, Hlow. simpl. rewrite andb_true_r, <- IH.
+    destruct (Nat.testbit m i); simpl; rewrite ?Ha; reflexivity.
+Qed.
+
+Lemma sub_after s L m :
+  filter (fun x => negb (attacks s x)) (sub L m) = sub L (Nat.ldiff m (attack_mask_from s L 0)).
+Proof. apply sub_from_after. Qed.
+
+Lemma count_bits_length L : forall i m, count_bits m i (length L) = length (sub_from L i m).
+Proof.
+  induction L as [|x L IH]; intros i m; simpl; [reflexivity|].
+  rewrite IH. destruct (Nat.testbit m i); reflexivity.
+Qed.
+
+Lemma sub_from_all L : forall i m,
+  (forall j, i <= j < i + length L -> Nat.testbit m j = true) -> sub_from L i m = L.
+Proof.
+  induction L as [|x L IH]; intros i m H; simpl; [reflexivity|].
+  rewrite H by (simpl; lia). f_equal. apply IH. intros j Hj. apply H. simpl. lia.
+Qed.
+
+Lemma sub_ones L : sub L (Nat.ones (length L)) = L.
+Proof. apply sub_from_all. intros j Hj. apply Nat.ones_spec_low. lia. Qed.
+
+Lemma in_sub_from L : forall i m s,
+  In s (sub_from L i m) -> exists k, nth_error L k = Some s /\ Nat.testbit m (i + k) = true.
+Proof.
+  induction L as [|x L IH]; intros i m s Hs; simpl in Hs; [tauto|].
+  destruct (Nat.testbit m i) eqn:Hm.
+  - destruct Hs as [<-|Hs].
+    + exists 0. rewrite Nat.add_0_r. auto.
+    + destruct (IH _ _ _ Hs) as [k [Hk Hb]]. exists (S k). rewrite <- Nat.add_succ_comm. auto.
+  - destruct (IH _ _ _ Hs) as [k [Hk Hb]]. exists (S k). rewrite <- Nat.add_succ_comm. auto.
+Qed.
+
+Lemma sub_from_in L : forall i m k s,
+  nth_error L k = Some s -> Nat.testbit m (i + k) = true -> In s (sub_from L i m).
+Proof.
+  induction L as [|x L IH]; intros i m k s Hk Hb; [destruct k; discriminate|].
+  destruct k as [|k]; simpl in *.
+  - injection Hk as <-. rewrite Nat.add_0_r in Hb. rewrite Hb. now left.
+  - rewrite <- Nat.add_succ_comm in Hb. pose proof (IH _ _ _ _ Hk Hb).
+    destruct (Nat.testbit m i); [now right|assumption].
+Qed.
+
+Lemma filter_length_at_most {A} (f : A -> bool) (l : list A) : length (filter f l) <= length l.
+Proof. induction l as [|a l IH]; simpl; [lia|]. destruct (f a); simpl; lia. Qed.
+
+Lemma sub_length_lt L m k s :
+  nth_error L k = Some s -> Nat.testbit m k = true ->
+  length (sub L (Nat.ldiff m (attack_mask_from s L 0))) < length (sub L m).
+Proof.
+  intros Hk Hb. rewrite <- sub_after.
+  assert (In s (sub L m)) as Hs by (apply (sub_from_in L 0 m k s Hk Hb)).
+  clear Hk Hb. induction (sub L m) as [|x l IH]; simpl in *; [tauto|].
+  destruct Hs as [->|Hs].
+  - rewrite attacks_self. simpl.
+    pose proof (filter_length_at_most (fun x => negb (attacks s x)) l). lia.
+  - specialize (IH Hs). destruct (negb (attacks s x)); simpl; lia.
+Qed.
