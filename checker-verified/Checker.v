@@ -210,16 +210,37 @@ Proof.
   rewrite nth_error_map, Hi. reflexivity.
 Qed.
 
+(* The entries of m's live squares (a loop with no closure call per entry). *)
+Fixpoint keep_live (m : nat) (E : list (nat * nat)) : list (nat * nat) :=
+  match E with
+  | [] => []
+  | e :: E' => if Nat.testbit m (fst e) then e :: keep_live m E' else keep_live m E'
+  end.
+
+Lemma keep_live_filter m E : keep_live m E = filter (fun e => Nat.testbit m (fst e)) E.
+Proof. induction E as [|e E IH]; simpl; [reflexivity|]. now rewrite IH. Qed.
+
+(* Is p true of the mask of some entry live in m? (p is called only for
+   live entries.) *)
+Fixpoint exists_live (p : nat -> bool) (m : nat) (E : list (nat * nat)) : bool :=
+  match E with
+  | [] => false
+  | e :: E' => (Nat.testbit m (fst e) && p (snd e)) || exists_live p m E'
+  end.
+
+Lemma exists_live_existsb p m E :
+  exists_live p m E = existsb (fun e => Nat.testbit m (fst e) && p (snd e)) E.
+Proof. induction E as [|e E IH]; simpl; [reflexivity|]. now rewrite IH. Qed.
+
 (* Negamax on index masks: E holds (at least) the entries of m's live
-   squares; each node keeps only those, so that its loop is over its own
-   live squares. *)
+   squares, filtered once where a solve starts (keep_live); each node scans
+   them with one bit test each, allocating nothing per entry. *)
 Fixpoint solve_frame (fuel : nat) (E : list (nat * nat)) (m h : nat) : bool :=
   match fuel with
   | 0 => false
   | S f =>
-      let E' := filter (fun e => Nat.testbit m (fst e)) E in
-      existsb (fun e => negb (solve_frame f E' (Nat.ldiff m (snd e)) h)) E'
-      || exists_from (fun h' => negb (solve_frame f E' m h')) 0 h
+      exists_live (fun a => negb (solve_frame f E (Nat.ldiff m a) h)) m E
+      || exists_from (fun h' => negb (solve_frame f E m h')) 0 h
   end.
 
 Lemma sub_length_le L m : length (sub L m) <= length L.
@@ -249,35 +270,39 @@ Qed.
 Lemma ldiff_sub m a i : Nat.testbit (Nat.ldiff m a) i = true -> Nat.testbit m i = true.
 Proof. rewrite Nat.ldiff_spec. now intros [? _]%andb_true_iff. Qed.
 
+Lemma entries_ok_sub E m m' :
+  entries_ok E m -> (forall i, Nat.testbit m' i = true -> Nat.testbit m i = true) -> entries_ok E m'.
+Proof. intros [Hg Hc] Hsub. split; auto. Qed.
+
 Lemma solve_frame_sound fuel : forall E m h, entries_ok E m -> length (sub L m) + h < fuel ->
   (solve_frame fuel E m h = true -> Won n (sub L m) h) /\
   (solve_frame fuel E m h = false -> Lost n (sub L m) h).
 Proof.
-  induction fuel as [|f IH]; intros E m h Hok Hf; [lia|]. simpl. rewrite exists_from_seq.
-  set (E' := filter (fun e => Nat.testbit m (fst e)) E).
-  assert (forall m', (forall i, Nat.testbit m' i = true -> Nat.testbit m i = true) -> entries_ok E' m')
-    as HE' by (intros m' H; now apply entries_ok_filter).
+  induction fuel as [|f IH]; intros E m h Hok Hf; [lia|]. simpl.
+  rewrite exists_from_seq, exists_live_existsb.
+  assert (forall a, entries_ok E (Nat.ldiff m a)) as Hch
+    by (intro a; apply (entries_ok_sub E m); [exact Hok|apply ldiff_sub]).
   split.
   - intro E0. apply orb_true_iff in E0 as [E0|E0].
-    + apply existsb_exists in E0 as [[i a] [Hin E0]]. apply negb_true_iff in E0.
-      pose proof Hin as Hin'. apply filter_In in Hin' as [HinE Hb]. simpl in Hb.
-      destruct (proj1 Hok i a HinE) as [s [Hs ->]].
+    + apply existsb_exists in E0 as [[i a] [Hin E0]]. simpl in E0.
+      apply andb_true_iff in E0 as [Hb E0]. apply negb_true_iff in E0.
+      destruct (proj1 Hok i a Hin) as [s [Hs ->]].
       apply won_place with s; [exact (sub_from_in L 0 m i s Hs Hb)|].
       unfold after. rewrite sub_after. pose proof (sub_length_lt L m i s Hs Hb).
-      apply (IH E' _ h); [apply HE'; apply ldiff_sub|lia|exact E0].
+      apply (IH E _ h); [apply Hch|lia|exact E0].
     + apply existsb_exists in E0 as [h' [Hh' E0]]. apply in_seq in Hh'.
       apply negb_true_iff in E0. apply won_heap with h'; [lia|].
-      apply (IH E' m h'); [apply HE'; auto|lia|exact E0].
+      apply (IH E m h'); [exact Hok|lia|exact E0].
   - intro E0. apply orb_false_iff in E0 as [E1 E2]. apply lost_intro.
     + intros s Hs. destruct (in_sub_from L 0 m s Hs) as [i [Hi Hb]]. simpl in Hb.
-      assert (In (i, attack_mask_from s L 0) E') as Hin
-        by (apply filter_In; split; [apply (proj2 Hok); auto|exact Hb]).
-      pose proof (existsb_false_forall _ _ E1 _ Hin) as E0. simpl in E0. apply negb_false_iff in E0.
+      assert (In (i, attack_mask_from s L 0) E) as Hin by (apply (proj2 Hok); auto).
+      pose proof (existsb_false_forall _ _ E1 _ Hin) as E0. simpl in E0. rewrite Hb in E0.
+      simpl in E0. apply negb_false_iff in E0.
       unfold after. rewrite sub_after. pose proof (sub_length_lt L m i s Hi Hb).
-      apply (IH E' _ h); [apply HE'; apply ldiff_sub|lia|exact E0].
+      apply (IH E _ h); [apply Hch|lia|exact E0].
     + intros h' Hh'. assert (In h' (seq 0 h)) as Hin by (apply in_seq; lia).
       pose proof (existsb_false_forall _ _ E2 h' Hin) as E0.
-      apply negb_false_iff in E0. apply (IH E' m h'); [apply HE'; auto|lia|exact E0].
+      apply negb_false_iff in E0. apply (IH E m h'); [exact Hok|lia|exact E0].
 Qed.
 
 End FrameSound.
@@ -402,9 +427,9 @@ Definition ok (k : key) : bool :=
 (* A move in a frame over L leads to the position M' (row masks), which is
    the index mask m' over L: a small one is solved on the frame (or in the
    table), a larger one must be in the table. *)
-Definition child_ok (F : list (square * nat)) (len : nat) (M' : list nat) (m' h' : nat) : bool :=
+Definition child_ok (E : list (nat * nat)) (len : nat) (M' : list nat) (m' h' : nat) : bool :=
   if Nat.leb (count_bits m' 0 len) K
-  then solve_frame (len + h' + 1) (index_from 0 (map snd F)) m' h' || known hash idx (M', h')
+  then solve_frame (len + h' + 1) (keep_live m' E) m' h' || known hash idx (M', h')
   else known hash idx (M', h').
 
 (* The largest frame: its index masks stay below 2^61. *)
@@ -415,10 +440,11 @@ Definition frame_limit : nat := 61.
    bit operations), else square by square. *)
 Definition frame_moves_ok (L : list square) (M : list nat) (h : nat) : bool :=
   let F := frame L in
+  let E := index_from 0 (map snd F) in
   let len := length L in
   let all := Nat.ones len in
-  forallb (fun x => child_ok F len (place (fst x) M) (Nat.ldiff all (snd x)) h) F
-  && forall_from (fun h' => child_ok F len M all h') 0 h.
+  forallb (fun x => child_ok E len (place (fst x) M) (Nat.ldiff all (snd x)) h) F
+  && forall_from (fun h' => child_ok E len M all h') 0 h.
 
 Definition all_moves_ok (M : list nat) (h : nat) : bool :=
   let L := decode n M in
@@ -452,7 +478,7 @@ Qed.
 
 Lemma child_ok_won m L M' m' h' :
   index_sound -> keys_won m -> sub L m' = decode n M' ->
-  child_ok (frame L) (length L) M' m' h' = true -> length (decode n M') + h' < m ->
+  child_ok (frame_entries L) (length L) M' m' h' = true -> length (decode n M') + h' < m ->
   Won n (decode n M') h'.
 Proof.
   intros Hidx IH Hs E Hm. unfold child_ok in E.
@@ -461,8 +487,9 @@ Proof.
   destruct (Nat.leb _ K); [|now apply Known].
   apply orb_true_iff in E as [E|E]; [|now apply Known].
   rewrite <- Hs. pose proof (sub_length_le L m').
-  apply (solve_frame_sound n L (length L + h' + 1) (frame_entries L) m' h');
-    [apply frame_entries_ok|lia|exact E].
+  apply (solve_frame_sound n L (length L + h' + 1) (keep_live m' (frame_entries L)) m' h');
+    [|lia|exact E].
+  rewrite keep_live_filter. apply entries_ok_filter; [apply frame_entries_ok|auto].
 Qed.
 
 Lemma all_moves_ok_lost m M h :

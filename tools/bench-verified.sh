@@ -37,7 +37,7 @@ check() {  # program file
 least() { sort -n -k1,1 | head -n 1; }
 
 echo "machine: $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}' /proc/meminfo), $(sed -n 's/^model name\s*: //p' /proc/cpuinfo | head -n 1), load $(cut -d' ' -f1 /proc/loadavg)"
-echo "checker: --jobs 1; checker-verified: $(git rev-parse --short HEAD)$(git diff --quiet HEAD -- checker-verified || echo ' (modified)'); reference: ${ref:-none}"
+echo "CPU time: user + system, all threads and child processes; checker-verified: $(git rev-parse --short HEAD)$(git diff --quiet HEAD -- checker-verified || echo ' (modified)'); reference: ${ref:-none}"
 printf '%-12s %-22s %9s %9s %9s %16s\n' certificate program "CPU s" "wall s" "RSS MiB" "CPU / C++ checker"
 for name in $certs; do
   file=certs/$name.qcert

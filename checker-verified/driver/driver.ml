@@ -174,7 +174,8 @@ let make_hash count =
   let bits = ref 4 in
   while 1 lsl !bits < count && !bits < 26 do incr bits done;
   let mask = (1 lsl !bits) - 1 in
-  fun ((live, h) : key0) ->
+  fun (k : key0) ->
+    let (live, h) = k in
     let x = List.fold_left (fun x row -> ((x lxor (row + 1)) * 0x2545F4914F6CDD1D) lxor (x lsr 29))
         (h + 1) live in
     positive_of_int (((x lxor (x lsr 32)) land mask) lor (mask + 1))
