@@ -17,7 +17,7 @@
    table's index is a map from hash buckets to keys; the hash function is
    part of the input, so the proof holds whatever it computes (a lookup
    that finds a key compares it in full). *)
-From Coq Require Import Arith Lia List Bool PArith FMapPositive.
+From Coq Require Import Arith Lia List Bool PArith FMapPositive Orders Sorting.Mergesort Permutation.
 Import ListNotations.
 From QueensGame Require Import Spec GameFacts SpragueGrundy LiveRows.
 
@@ -210,6 +210,38 @@ Proof.
   rewrite nth_error_map, Hi. reflexivity.
 Qed.
 
+(* The order in which the solver tries moves: the entries sorted by a score
+   of their masks, largest first (the score is part of the input, like the
+   hash: the driver's counts the squares a move takes, so that moves leaving
+   the opponent least come first). Any order is sound: sorting permutes. *)
+Module ByScore <: Orders.TotalLeBool'.
+  Definition t : Type := (nat * (nat * nat))%type.
+  Definition leb (x y : t) : bool := Nat.leb (fst y) (fst x).
+  Theorem leb_total : forall x y, leb x y = true \/ leb y x = true.
+  Proof.
+    intros x y. unfold leb. rewrite !Nat.leb_le. lia.
+  Qed.
+End ByScore.
+Module ScoreSort := Sort ByScore.
+
+Definition order_entries (score : nat -> nat) (E : list (nat * nat)) : list (nat * nat) :=
+  map snd (ScoreSort.sort (map (fun e => (score (snd e), e)) E)).
+
+Lemma order_entries_in score E e : In e (order_entries score E) <-> In e E.
+Proof.
+  unfold order_entries.
+  assert (forall l : list (nat * (nat * nat)), In e (map snd l) <-> exists k, In (k, e) l) as M.
+  { intro l. rewrite in_map_iff. split.
+    - intros [[k e'] [Eq H]]. simpl in Eq. subst e'. eauto.
+    - intros [k H]. exists (k, e). auto. }
+  rewrite M. pose proof (ScoreSort.Permuted_sort (map (fun e => (score (snd e), e)) E)) as P.
+  split.
+  - intros [k H]. apply (Permutation_in _ (Permutation_sym P)) in H.
+    apply in_map_iff in H as [e' [Eq H]]. injection Eq as _ ->. exact H.
+  - intro H. exists (score (snd e)). apply (Permutation_in _ P).
+    apply in_map_iff. exists e. auto.
+Qed.
+
 (* The entries of m's live squares (a loop with no closure call per entry). *)
 Fixpoint keep_live (m : nat) (E : list (nat * nat)) : list (nat * nat) :=
   match E with
@@ -228,18 +260,23 @@ Fixpoint exists_live (p : nat -> bool) (m : nat) (E : list (nat * nat)) : bool :
   | e :: E' => (Nat.testbit m (fst e) && p (snd e)) || exists_live p m E'
   end.
 
+Lemma exists_live_none p E : exists_live p 0 E = false.
+Proof. induction E as [|e E IH]; simpl; [reflexivity|]. now rewrite Nat.bits_0, IH. Qed.
+
 Lemma exists_live_existsb p m E :
   exists_live p m E = existsb (fun e => Nat.testbit m (fst e) && p (snd e)) E.
 Proof. induction E as [|e E IH]; simpl; [reflexivity|]. now rewrite IH. Qed.
 
 (* Negamax on index masks: E holds (at least) the entries of m's live
    squares, filtered once where a solve starts (keep_live); each node scans
-   them with one bit test each, allocating nothing per entry. *)
+   them with one bit test each, allocating nothing per entry, and a node
+   with no live square (most leaves) scans nothing. *)
 Fixpoint solve_frame (fuel : nat) (E : list (nat * nat)) (m h : nat) : bool :=
   match fuel with
   | 0 => false
   | S f =>
-      exists_live (fun a => negb (solve_frame f E (Nat.ldiff m a) h)) m E
+      (if Nat.eqb m 0 then false
+       else exists_live (fun a => negb (solve_frame f E (Nat.ldiff m a) h)) m E)
       || exists_from (fun h' => negb (solve_frame f E m h')) 0 h
   end.
 
@@ -274,11 +311,22 @@ Lemma entries_ok_sub E m m' :
   entries_ok E m -> (forall i, Nat.testbit m' i = true -> Nat.testbit m i = true) -> entries_ok E m'.
 Proof. intros [Hg Hc] Hsub. split; auto. Qed.
 
+Lemma entries_ok_same E E' m :
+  (forall e, In e E' <-> In e E) -> entries_ok E m -> entries_ok E' m.
+Proof.
+  intros Hin [Hg Hc]. split.
+  - intros i a H. apply Hin in H. eauto.
+  - intros i s Hi Hb. apply Hin. auto.
+Qed.
+
 Lemma solve_frame_sound fuel : forall E m h, entries_ok E m -> length (sub L m) + h < fuel ->
   (solve_frame fuel E m h = true -> Won n (sub L m) h) /\
   (solve_frame fuel E m h = false -> Lost n (sub L m) h).
 Proof.
   induction fuel as [|f IH]; intros E m h Hok Hf; [lia|]. simpl.
+  replace (if Nat.eqb m 0 then false else exists_live _ m E)
+    with (exists_live (fun a => negb (solve_frame f E (Nat.ldiff m a) h)) m E)
+    by (destruct (Nat.eqb_spec m 0) as [->|_]; [apply exists_live_none|reflexivity]).
   rewrite exists_from_seq, exists_live_existsb.
   assert (forall a, entries_ok E (Nat.ldiff m a)) as Hch
     by (intro a; apply (entries_ok_sub E m); [exact Hok|apply ldiff_sub]).
@@ -412,6 +460,7 @@ Section Table.
 Variable n : nat.           (* the board *)
 Variable K : nat.           (* positions with at most K live squares are solved *)
 Variable hash : key -> positive.
+Variable score : nat -> nat.   (* the solver's move order (any function) *)
 Variable idx : index.       (* the table's positions *)
 
 (* A small position (at most K live squares) that the solver wins. *)
@@ -440,7 +489,7 @@ Definition frame_limit : nat := 61.
    bit operations), else square by square. *)
 Definition frame_moves_ok (L : list square) (M : list nat) (h : nat) : bool :=
   let F := frame L in
-  let E := index_from 0 (map snd F) in
+  let E := order_entries score (index_from 0 (map snd F)) in
   let len := length L in
   let all := Nat.ones len in
   forallb (fun x => child_ok E len (place (fst x) M) (Nat.ldiff all (snd x)) h) F
@@ -478,7 +527,7 @@ Qed.
 
 Lemma child_ok_won m L M' m' h' :
   index_sound -> keys_won m -> sub L m' = decode n M' ->
-  child_ok (frame_entries L) (length L) M' m' h' = true -> length (decode n M') + h' < m ->
+  child_ok (order_entries score (frame_entries L)) (length L) M' m' h' = true -> length (decode n M') + h' < m ->
   Won n (decode n M') h'.
 Proof.
   intros Hidx IH Hs E Hm. unfold child_ok in E.
@@ -487,9 +536,10 @@ Proof.
   destruct (Nat.leb _ K); [|now apply Known].
   apply orb_true_iff in E as [E|E]; [|now apply Known].
   rewrite <- Hs. pose proof (sub_length_le L m').
-  apply (solve_frame_sound n L (length L + h' + 1) (keep_live m' (frame_entries L)) m' h');
+  apply (solve_frame_sound n L (length L + h' + 1) (keep_live m' (order_entries score (frame_entries L))) m' h');
     [|lia|exact E].
-  rewrite keep_live_filter. apply entries_ok_filter; [apply frame_entries_ok|auto].
+  rewrite keep_live_filter. apply entries_ok_filter; [|auto].
+  apply (entries_ok_same L (frame_entries L)); [apply order_entries_in|apply frame_entries_ok].
 Qed.
 
 Lemma all_moves_ok_lost m M h :
@@ -606,19 +656,19 @@ Definition claim_queens (c : claim) : list square :=
 
 (* The input: the hash of the index (any function), the solver's cut-off
    K, the entries. *)
-Definition input : Type := ((key -> positive) * nat * list entry)%type.
+Definition input : Type := ((key -> positive) * (nat -> nat) * nat * list entry)%type.
 
 Definition verify (c : claim) (x : input) : verdict :=
-  let '(hash, K, entries) := x in
+  let '(hash, score, K, entries) := x in
   let n := claim_board c in
   let idx := build_index hash (keys_of entries) in
-  match first_bad (fun e => entry_ok n K hash idx (fst (fst e)) (snd (fst e)) (snd e)) entries 0 with
+  match first_bad (fun e => entry_ok n K hash score idx (fst (fst e)) (snd (fst e)) (snd e)) entries 0 with
   | Some i => bad_entry i
   | None =>
       let root_ok := match c with
         | claim_wins n qs h => ok n K hash idx (live_rows n qs, h)
-        | claim_loses n qs h => all_moves_ok n K hash idx (live_rows n qs) h
-        | claim_grundy n qs g => all_moves_ok n K hash idx (live_rows n qs) g
+        | claim_loses n qs h => all_moves_ok n K hash score idx (live_rows n qs) h
+        | claim_grundy n qs g => all_moves_ok n K hash score idx (live_rows n qs) g
         end in
       if root_ok && placed n (claim_queens c) then accepted else bad_root
   end.
@@ -631,7 +681,7 @@ Proof. apply decode_live_rows. Qed.
 
 Theorem checker_sound : checker_sound_statement check_claim.
 Proof.
-  intros c [[hash K] entries]. unfold check_claim, verify.
+  intros c [[[hash score] K] entries]. unfold check_claim, verify.
   set (n := claim_board c).
   set (keys := keys_of entries).
   set (idx := build_index hash keys).
@@ -641,7 +691,7 @@ Proof.
     [congruence|].
   pose proof (first_bad_none _ _ _ Eb) as Hent.
   assert (forall M h, In (M, h) keys -> Won n (decode n M) h) as Hkeys.
-  { apply (table_sound n K hash idx keys entries Hidx).
+  { apply (table_sound n K hash score idx keys entries Hidx).
     - apply keys_of_in.
     - intros k r Hin. exact (Hent (k, r) Hin). }
   assert (forall m, keys_won n keys m) as Hall by (intros m M h _; apply Hkeys).
@@ -652,10 +702,10 @@ Proof.
     rewrite <- live_rows_live.
     apply (ok_won n0 K hash idx keys (S (length (decode n0 (live_rows n0 qs)) + h))); auto.
   - destruct (all_moves_ok _ _ _ _ _ _) eqn:E; [|congruence]. intros _. split; [reflexivity|].
-    pose proof (all_moves_ok_lost n0 K hash idx keys _ _ _ Hidx (Hall _) E (le_n _)) as L.
+    pose proof (all_moves_ok_lost n0 K hash score idx keys _ _ _ Hidx (Hall _) E (le_n _)) as L.
     rewrite live_rows_live in L. exact (L qs eq_refl).
   - destruct (all_moves_ok _ _ _ _ _ _) eqn:E; [|congruence]. intros _. split; [reflexivity|].
     apply sprague_grundy_step.
-    pose proof (all_moves_ok_lost n0 K hash idx keys _ _ _ Hidx (Hall _) E (le_n _)) as L.
+    pose proof (all_moves_ok_lost n0 K hash score idx keys _ _ _ Hidx (Hall _) E (le_n _)) as L.
     rewrite live_rows_live in L. exact (L qs eq_refl).
 Qed.
