@@ -280,6 +280,28 @@ Fixpoint solve_frame (fuel : nat) (E : list (nat * nat)) (m h : nat) : bool :=
       || exists_from (fun h' => negb (solve_frame f E m h')) 0 h
   end.
 
+(* The index of the first entry of l live in m whose move leaves a position
+   that solve_frame finds lost: a winning move, named so that the sibling it
+   is can be paired (children_ok). *)
+Fixpoint first_win (f : nat) (E : list (nat * nat)) (m h : nat) (l : list (nat * nat)) : option nat :=
+  match l with
+  | [] => None
+  | e :: l' =>
+      if Nat.testbit m (fst e) && negb (solve_frame f E (Nat.ldiff m (snd e)) h)
+      then Some (fst e) else first_win f E m h l'
+  end.
+
+Lemma first_win_some f E m h l u : first_win f E m h l = Some u ->
+  exists a, In (u, a) l /\ Nat.testbit m u = true /\ solve_frame f E (Nat.ldiff m a) h = false.
+Proof.
+  induction l as [|[i a] l IH]; simpl; [discriminate|].
+  destruct (Nat.testbit m i) eqn:Hb; simpl.
+  - destruct (solve_frame f E (Nat.ldiff m a) h) eqn:Hs; simpl.
+    + intro H. destruct (IH H) as [a' [Hin R]]. eauto.
+    + intro H. injection H as <-. exists a. auto.
+  - intro H. destruct (IH H) as [a' [Hin R]]. eauto.
+Qed.
+
 Lemma sub_length_le L m : length (sub L m) <= length L.
 Proof.
   unfold sub. generalize 0. induction L as [|x L IH]; intro i; simpl; [lia|].
@@ -481,6 +503,33 @@ Definition child_ok (E : list (nat * nat)) (len : nat) (M' : list nat) (m' h' : 
   then solve_frame (len + h' + 1) (keep_live m' E) m' h' || known hash idx (M', h')
   else known hash idx (M', h').
 
+(* A move in a frame to the child (M', m') whose live squares have at most
+   K members: solved on the frame, with the index of the winning queen
+   found, as the bit of a sibling the same queen shows won (0 if none). *)
+Definition child_won (E : list (nat * nat)) (len : nat) (M' : list nat) (m' h' : nat) : bool * nat :=
+  if Nat.leb (count_bits m' 0 len) K then
+    let E' := keep_live m' E in
+    match first_win (len + h') E' m' h' E' with
+    | Some u => (true, bit u)
+    | None => (exists_from (fun h'' => negb (solve_frame (len + h') E' m' h'')) 0 h'
+               || known hash idx (M', h'), 0)
+    end
+  else (known hash idx (M', h'), 0).
+
+(* The queen moves of a frame, the (j)th square of L onwards: each child is
+   ok, or settled (its bit set) by a sibling's winning queen: if the child
+   after v is won by the queen on u, the child after u is won by the queen
+   on v, which leads to the same position. *)
+Fixpoint children_ok (E : list (nat * nat)) (len : nat) (M : list nat) (all h : nat)
+    (F : list (square * nat)) (j settled : nat) : bool :=
+  match F with
+  | [] => true
+  | x :: F' =>
+      if Nat.testbit settled j then children_ok E len M all h F' (S j) settled
+      else let r := child_won E len (place (fst x) M) (Nat.ldiff all (snd x)) h in
+           fst r && children_ok E len M all h F' (S j) (Nat.lor settled (snd r))
+  end.
+
 (* The largest frame: its index masks stay below 2^61. *)
 Definition frame_limit : nat := 61.
 
@@ -492,7 +541,7 @@ Definition frame_moves_ok (L : list square) (M : list nat) (h : nat) : bool :=
   let E := order_entries score (index_from 0 (map snd F)) in
   let len := length L in
   let all := Nat.ones len in
-  forallb (fun x => child_ok E len (place (fst x) M) (Nat.ldiff all (snd x)) h) F
+  children_ok E len M all h F 0 0
   && forall_from (fun h' => child_ok E len M all h') 0 h.
 
 Definition all_moves_ok (M : list nat) (h : nat) : bool :=
@@ -542,25 +591,121 @@ Proof.
   apply (entries_ok_same L (frame_entries L)); [apply order_entries_in|apply frame_entries_ok].
 Qed.
 
+Lemma nth_error_frame L k x :
+  nth_error (frame L) k = Some x -> nth_error L k = Some (fst x) /\ snd x = attack_mask_from (fst x) L 0.
+Proof.
+  unfold frame. rewrite nth_error_map. destruct (nth_error L k); simpl; [|discriminate].
+  intro E. injection E as <-. auto.
+Qed.
+
+(* The child after the queen on s, as an index mask over L = decode n M. *)
+Lemma decode_child M s :
+  decode n (place s M) = sub (decode n M) (Nat.ldiff (Nat.ones (length (decode n M))) (attack_mask_from s (decode n M) 0)).
+Proof. rewrite place_after, <- sub_after, sub_ones. reflexivity. Qed.
+
+Lemma child_won_sound m M j sj h :
+  index_sound -> keys_won m -> length (decode n M) + h <= m ->
+  nth_error (decode n M) j = Some sj ->
+  let L := decode n M in
+  let r := child_won (order_entries score (frame_entries L)) (length L) (place sj M)
+                     (Nat.ldiff (Nat.ones (length L)) (attack_mask_from sj L 0)) h in
+  fst r = true ->
+  Won n (decode n (place sj M)) h /\
+  (forall u s, Nat.testbit (snd r) u = true -> nth_error L u = Some s -> Won n (decode n (place s M)) h).
+Proof.
+  intros Hidx IH Hm Hj L r E. subst r.
+  set (all := Nat.ones (length L)) in *.
+  set (mj := Nat.ldiff all (attack_mask_from sj L 0)) in *.
+  assert (decode n (place sj M) = sub L mj) as Hchild by apply decode_child.
+  assert (In sj L) as HsjL by (eapply nth_error_In; eauto).
+  assert (length (decode n (place sj M)) < length L) as Hlt
+    by (rewrite place_after; apply after_length_lt; exact HsjL).
+  assert (known hash idx (place sj M, h) = true -> Won n (decode n (place sj M)) h) as Known
+    by (intro Ek; apply Hidx in Ek; apply IH; [unfold L in *; lia|exact Ek]).
+  set (E' := keep_live mj (order_entries score (frame_entries L))).
+  assert (forall x, (forall i, Nat.testbit x i = true -> Nat.testbit mj i = true) -> entries_ok L E' x) as HE.
+  { intros x Hx. unfold E'. rewrite keep_live_filter. apply entries_ok_filter; [|exact Hx].
+    apply (entries_ok_same L (frame_entries L)); [apply order_entries_in|apply frame_entries_ok]. }
+  unfold child_won in E |- *. fold E' in E |- *. destruct (Nat.leb _ K).
+  2: { split; [now apply Known|]. intros u s Hb. simpl in Hb. rewrite ?Nat.bits_0 in Hb. discriminate. }
+  destruct (first_win (length L + h) E' mj h E') as [u|] eqn:FW.
+  - apply first_win_some in FW as [a [Hin [Hbu Hsolve]]].
+    destruct (proj1 (HE mj (fun i H => H)) u a Hin) as [su [Hu ->]].
+    assert (length (sub L (Nat.ldiff mj (attack_mask_from su L 0))) + h < length L + h) as Hfuel.
+    { pose proof (sub_length_lt L mj u su Hu Hbu). pose proof (sub_length_le L mj). lia. }
+    pose proof (proj2 (solve_frame_sound n L (length L + h) E' _ h (HE _ (ldiff_sub _ _)) Hfuel) Hsolve)
+      as Hlost.
+    split.
+    + rewrite Hchild. apply won_place with su; [exact (sub_from_in L 0 mj u su Hu Hbu)|].
+      unfold after. rewrite sub_after. exact Hlost.
+    + intros u' s Hb Hs. simpl in Hb. rewrite bit_spec in Hb. apply Nat.eqb_eq in Hb. subst u'.
+      rewrite Hs in Hu. injection Hu as <-.
+      rewrite decode_child. fold L. fold all.
+      apply won_place with sj.
+      * apply (sub_from_in L 0 _ j sj Hj). simpl. rewrite Nat.ldiff_spec.
+        assert (j < length L) as HjL by (apply nth_error_Some; unfold L; rewrite Hj; discriminate).
+        unfold all. rewrite (Nat.ones_spec_low _ _ HjL). simpl.
+        pose proof (attack_mask_spec s L 0 j sj Hj) as A1. simpl in A1. rewrite A1, attacks_sym.
+        unfold mj in Hbu. rewrite Nat.ldiff_spec in Hbu. apply andb_true_iff in Hbu as [_ Hbu].
+        pose proof (attack_mask_spec sj L 0 u s Hs) as A2. simpl in A2. rewrite A2 in Hbu.
+        apply negb_true_iff in Hbu. now rewrite Hbu.
+      * unfold after. rewrite sub_after, ldiff_swap. exact Hlost.
+  - split.
+    + apply orb_true_iff in E as [E|E]; [|now apply Known].
+      rewrite exists_from_seq in E. apply existsb_exists in E as [h'' [Hh'' E]].
+      apply in_seq in Hh''. apply negb_true_iff in E.
+      rewrite Hchild. apply won_heap with h''; [lia|].
+      pose proof (sub_length_le L mj).
+      apply (solve_frame_sound n L (length L + h) E' mj h''); [apply HE; auto|lia|exact E].
+    + intros u s Hb. simpl in Hb. rewrite ?Nat.bits_0 in Hb. discriminate.
+Qed.
+
+Lemma children_ok_sound m M h :
+  index_sound -> keys_won m -> length (decode n M) + h <= m ->
+  let L := decode n M in
+  forall F' j settled,
+  (forall k x, nth_error F' k = Some x -> nth_error (frame L) (j + k) = Some x) ->
+  (forall u s, Nat.testbit settled u = true -> nth_error L u = Some s -> Won n (decode n (place s M)) h) ->
+  children_ok (order_entries score (frame_entries L)) (length L) M (Nat.ones (length L)) h F' j settled = true ->
+  forall k x, nth_error F' k = Some x -> Won n (decode n (place (fst x) M)) h.
+Proof.
+  intros Hidx IH Hm L F'. induction F' as [|x0 F' IHF]; intros j settled HF Hset E k x Hk;
+    [destruct k; discriminate|].
+  assert (nth_error L j = Some (fst x0) /\ snd x0 = attack_mask_from (fst x0) L 0) as [Hj Ha].
+  { apply nth_error_frame. rewrite <- (Nat.add_0_r j). apply (HF 0). reflexivity. }
+  assert (forall k x, nth_error F' k = Some x -> nth_error (frame L) (S j + k) = Some x) as HF'.
+  { intros k' x' H. rewrite Nat.add_succ_comm. apply (HF (S k')). exact H. }
+  simpl in E. destruct (Nat.testbit settled j) eqn:Hs.
+  - destruct k as [|k]; simpl in Hk.
+    + injection Hk as <-. exact (Hset j _ Hs Hj).
+    + exact (IHF (S j) settled HF' Hset E k x Hk).
+  - apply andb_true_iff in E as [E1 E2]. rewrite Ha in E1, E2.
+    pose proof (child_won_sound m M j (fst x0) h Hidx IH Hm Hj E1) as [Hwon Hpair].
+    destruct k as [|k]; simpl in Hk.
+    + injection Hk as <-. exact Hwon.
+    + eapply (IHF (S j) _ HF'); [|exact E2|exact Hk].
+      intros u s Hb Hu. rewrite Nat.lor_spec in Hb. apply orb_true_iff in Hb as [Hb|Hb].
+      * exact (Hset u s Hb Hu).
+      * exact (Hpair u s Hb Hu).
+Qed.
+
 Lemma all_moves_ok_lost m M h :
   index_sound -> keys_won m -> all_moves_ok M h = true -> length (decode n M) + h <= m ->
   Lost n (decode n M) h.
 Proof.
   intros Hidx IH E Hm. unfold all_moves_ok in E. destruct (Nat.leb _ frame_limit).
   - unfold frame_moves_ok in E. rewrite forall_from_seq in E.
-    apply andb_true_iff in E as [E1 E2]. rewrite forallb_forall in E1, E2.
+    apply andb_true_iff in E as [E1 E2]. rewrite forallb_forall in E2.
+    pose proof (children_ok_sound m M h Hidx IH Hm) as C. simpl in C.
     set (L := decode n M) in *.
     assert (sub L (Nat.ones (length L)) = L) as Hall by apply sub_ones.
     apply lost_intro.
     + intros s Hs.
       assert (after s L = decode n (place s M)) as Ha by (symmetry; apply place_after).
-      rewrite Ha.
-      assert (In (s, attack_mask_from s L 0) (frame L)) as Hx
-        by (unfold frame; apply (in_map (fun s => (s, attack_mask_from s L 0))); exact Hs).
-      apply (child_ok_won m L _ (Nat.ldiff (Nat.ones (length L)) (attack_mask_from s L 0))); auto.
-      * rewrite <- sub_after, Hall, <- Ha. reflexivity.
-      * exact (E1 _ Hx).
-      * rewrite <- Ha. pose proof (after_length_lt s L Hs). lia.
+      rewrite Ha. destruct (In_nth_error L s Hs) as [j Hj].
+      apply (C (frame L) 0 0 (fun k x H => H)) with (k := j) (x := (s, attack_mask_from s L 0));
+        [intros u s' Hb; now rewrite Nat.bits_0 in Hb|exact E1|].
+      unfold frame. rewrite nth_error_map, Hj. reflexivity.
     + intros h' Hh'. apply (child_ok_won m L M (Nat.ones (length L))); auto; [|unfold L in *; lia].
       apply E2. apply in_seq. lia.
   - rewrite forall_from_seq in E. apply andb_true_iff in E as [E1 E2].

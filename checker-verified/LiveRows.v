@@ -284,3 +284,34 @@ Proof.
     pose proof (filter_length_at_most (fun x => negb (attacks s x)) l). lia.
   - specialize (IH Hs). destruct (negb (attacks s x)); simpl; lia.
 Qed.
+
+(* ---- Facts for pairing siblings (Checker.v, children_ok). ---- *)
+
+Lemma attacks_sym a b : attacks a b = attacks b a.
+Proof.
+  destruct a as [r1 c1], b as [r2 c2]. unfold attacks.
+  destruct (Nat.eqb_spec r1 r2), (Nat.eqb_spec r2 r1), (Nat.eqb_spec c1 c2), (Nat.eqb_spec c2 c1),
+    (Nat.eqb_spec (r1 + c2) (r2 + c1)), (Nat.eqb_spec (r2 + c1) (r1 + c2)),
+    (Nat.eqb_spec (r1 + c1) (r2 + c2)), (Nat.eqb_spec (r2 + c2) (r1 + c1)); simpl; auto; lia.
+Qed.
+
+Lemma attack_mask_spec s L : forall i k x,
+  nth_error L k = Some x -> Nat.testbit (attack_mask_from s L i) (i + k) = attacks s x.
+Proof.
+  induction L as [|y L IH]; intros i k x Hk; [destruct k; discriminate|].
+  simpl. destruct k as [|k]; simpl in Hk.
+  - injection Hk as <-. rewrite Nat.add_0_r.
+    destruct (attacks s y).
+    + rewrite Nat.lor_spec, bit_spec, Nat.eqb_refl. reflexivity.
+    + apply attack_mask_low. lia.
+  - rewrite <- Nat.add_succ_comm. destruct (attacks s y).
+    + rewrite Nat.lor_spec, bit_spec, (IH (S i) k x Hk).
+      destruct (Nat.eqb_spec i (S i + k)); [lia|reflexivity].
+    + apply IH. exact Hk.
+Qed.
+
+Lemma ldiff_swap a b c : Nat.ldiff (Nat.ldiff a b) c = Nat.ldiff (Nat.ldiff a c) b.
+Proof.
+  apply Nat.bits_inj. intro i. rewrite !Nat.ldiff_spec.
+  destruct (Nat.testbit a i), (Nat.testbit b i), (Nat.testbit c i); reflexivity.
+Qed.
