@@ -7,7 +7,8 @@
    Trusted here: that the claim passed to verify is the one printed
    (read_claim and statement), and that no number passed is negative or
    large (read_int).  Not trusted: how the entries' live sets (row masks) are
-   computed and the hash of the index; the proof holds for any entries and any hash. *)
+   computed, the hash of the index and the solver's move order (popcount);
+   the proof holds for any entries, any hash and any order. *)
 open Checker_extracted
 
 exception Unreadable of string  (* exit 2: nothing decided *)
