@@ -188,7 +188,8 @@ Fixpoint attack_mask_from (s : square) (L : list square) (i : nat) : nat :=
 Definition frame (L : list square) : list (square * nat) :=
   map (fun s => (s, attack_mask_from s L 0)) L.
 
-(* The number of set bits among bits i .. i+len-1 of m. *)
+(* The number of set bits among bits i .. i+len-1 of m: which solver a
+   child goes to (a cost choice; no proof depends on it). *)
 Fixpoint count_bits (m i len : nat) : nat :=
   match len with
   | 0 => 0
@@ -231,12 +232,6 @@ Qed.
 Lemma sub_after s L m :
   filter (fun x => negb (attacks s x)) (sub L m) = sub L (Nat.ldiff m (attack_mask_from s L 0)).
 Proof. apply sub_from_after. Qed.
-
-Lemma count_bits_length L : forall i m, count_bits m i (length L) = length (sub_from L i m).
-Proof.
-  induction L as [|x L IH]; intros i m; simpl; [reflexivity|].
-  rewrite IH. destruct (Nat.testbit m i); reflexivity.
-Qed.
 
 Lemma sub_from_all L : forall i m,
   (forall j, i <= j < i + length L -> Nat.testbit m j = true) -> sub_from L i m = L.
