@@ -166,7 +166,9 @@ enum Mod2Exhaustive {
                      # board to a position with no move] (the game tree's
                      # leaves; n <= 5)
   outcome @5;        # `outcome` is who wins the standard game from the empty
-                     # board (n <= 6), by the checker's pass over every set
+                     # board, or the alternate-universe game from its given
+                     # queen (start = [that square]) (n <= 6), by the
+                     # checker's pass over every set
 }
 
 struct Mod2Claim {
@@ -191,9 +193,12 @@ struct Mod2Claim {
   start @12 :List(UInt16);     # the position: standard, moves from the empty
                                # board; alternate, the given queen then moves;
                                # complementary, removals from the full board
+                               # (also exhaustive outcome, alternate rule:
+                               # the given queen alone)
   heap @13 :UInt32;            # a Nim heap added to the position
   outcome @14 :Outcome;        # for the player to move (game; exhaustive
-                               # outcome: at the empty board)
+                               # outcome: at the empty board, or after the
+                               # alternate rule's given queen)
   grundy @15 :Bool;            # true: "the Grundy value is heap" (outcome =
                                # loss, G(P) = g <=> P + *g is a loss)
   replies @16 :List(Mod2Reply);# winner decisions, sorted by (queens, heap),

@@ -424,15 +424,17 @@ TEST(Mod2Exhaustive, WordBitmapsAgreeWithTheReferenceOnEverySet) {
   for (int n = 1; n <= 4; ++n) {
     SCOPED_TRACE(n);
     const qcert::checker::mod2::Small b{unsigned(n)};
-    const qcert::checker::mod2::Bitmap legal = qcert::checker::mod2::legalBitmap(b), won = qcert::checker::mod2::wonBitmap(b);
+    const qcert::checker::mod2::Bitmap legal = qcert::checker::mod2::legalBitmap(b), won = qcert::checker::mod2::wonBitmap(b),
+                                       wonAlternate = qcert::checker::mod2::wonBitmap(b, true);
     const uint64_t sets = uint64_t(1) << (n * n);
     ASSERT_EQ(legal.size(), std::max<uint64_t>(1, sets / 64));
     const std::set<uint64_t> reference = Ref(n).legal();
-    mod2ref::Game game(n, 0);
+    mod2ref::Game game(n, 0), alternate(n, 1);
     uint64_t mismatches = 0;
     for (uint64_t p = 0; p < sets; ++p) {
       mismatches += bool(legal[p / 64] >> (p % 64) & 1) != (reference.count(p) == 1);
       mismatches += bool(won[p / 64] >> (p % 64) & 1) != game.wins(p, 0);
+      mismatches += bool(wonAlternate[p / 64] >> (p % 64) & 1) != alternate.wins(p, 0);
     }
     EXPECT_EQ(mismatches, 0u);
     if (sets < 64) {  // the unused bits of a part-used word stay clear
@@ -461,8 +463,39 @@ TEST(Mod2Exhaustive, OutcomeAgainstTheReference) {
   EXPECT_REJECTED(check(claim(7, 1)));  // past 6x6
   EXPECT_REJECTED(check([&](Mod2Claim::Builder b) { claim(3, 0)(b), b.initStart(1); }));
   EXPECT_REJECTED(check([&](Mod2Claim::Builder b) { claim(3, 0)(b), b.setHeap(1); }));
-  EXPECT_REJECTED(check([&](Mod2Claim::Builder b) { claim(3, 0)(b), b.setRule(Mod2Rule::ALTERNATE); }));
+  EXPECT_REJECTED(check([&](Mod2Claim::Builder b) { claim(3, 0)(b), b.setRule(Mod2Rule::ALTERNATE); }));  // no given queen
   EXPECT_REJECTED(check([&](Mod2Claim::Builder b) { claim(3, 0)(b), b.setCount(1); }));
+}
+
+// outcome, alternate rule: who wins after the one given queen, for every
+// square of every board up to 4x4; the truth from the reference's minimax.
+TEST(Mod2Exhaustive, AlternateOutcomeAgainstTheReference) {
+  auto claim = [](int n, unsigned outcome, std::vector<uint16_t> start, Mod2Rule rule = Mod2Rule::ALTERNATE) {
+    return [=](Mod2Claim::Builder b) {
+      b.setBoardSize(uint16_t(n)), b.setKind(Mod2Kind::EXHAUSTIVE), b.setExhaustive(Mod2Exhaustive::OUTCOME), b.setRule(rule);
+      b.setOutcome(static_cast<Outcome>(outcome));
+      auto s = b.initStart(unsigned(start.size()));
+      for (unsigned i = 0; i < start.size(); ++i) s.set(i, start[i]);
+    };
+  };
+  for (int n = 1; n <= 4; ++n) {
+    SCOPED_TRACE(n);
+    mod2ref::Game game(n, 1);
+    for (uint16_t g = 0; g < n * n; ++g) {
+      SCOPED_TRACE(g);
+      const bool wins = game.wins(uint64_t(1) << g, 0);
+      EXPECT_VERIFIED(check(claim(n, wins ? 0 : 1, {g})), std::string("the player to move ") + (wins ? "wins" : "loses") +
+                                                             " the alternate-universe mod-2 game on " + board(n) +
+                                                             " started with a queen on " + qcert::checker::mod2::square(unsigned(n), g));
+      EXPECT_REJECTED(check(claim(n, wins ? 1 : 0, {g})));
+    }
+  }
+  EXPECT_REJECTED(check(claim(3, 0, {})));          // no given queen
+  EXPECT_REJECTED(check(claim(3, 0, {4, 0})));      // a move after it: not this claim's form
+  EXPECT_REJECTED(check(claim(3, 0, {9})));         // off the board
+  EXPECT_REJECTED(check(claim(3, 0, {4}, Mod2Rule::COMPLEMENTARY)));
+  EXPECT_REJECTED(check(claim(7, 0, {0})));         // past 6x6
+  EXPECT_REJECTED(check([&](Mod2Claim::Builder b) { claim(3, 0, {4})(b), b.setHeap(1); }));
 }
 
 TEST(Mod2Exhaustive, ComplementMap) {

@@ -14,6 +14,7 @@
 #include <rapidcheck.h>
 #include <rapidcheck/gtest.h>
 
+#include <algorithm>
 #include <map>
 #include <random>
 #include <unordered_map>
@@ -345,8 +346,17 @@ TEST(Mod2Exhaustive, OutcomePassAgreesWithTheSolver) {
   for (int n = 1; n <= 5; ++n) {
     GameSolver s(n, Rule::standard);
     EXPECT_EQ(firstPlayerWinsWords(n), s.grundy(0) != 0) << n;
+    // The alternate-universe game from each given queen: the same pass with
+    // the odd parity open.  (n = 2..4: every square wins, n = 5 none: a pass
+    // that ignored the rule would give the standard game's sets instead.)
+    // One square per class up to symmetry (row <= column <= the middle).
+    GameSolver alt(n, Rule::alternate);
+    for (int g = 0; g < n * n; ++g)
+      if (g / n <= g % n && g % n <= (n - 1) / 2)
+        EXPECT_EQ(firstPlayerWinsWords(n, {}, true, uint64_t{1} << g), alt.grundy(uint64_t{1} << g) != 0) << n << " " << g;
   }
   EXPECT_THROW(firstPlayerWinsWords(0), std::invalid_argument);
+  EXPECT_THROW(firstPlayerWinsWords(3, {}, true, uint64_t{1} << 9), std::invalid_argument);  // off the board
 }
 
 TEST(Mod2Exhaustive, CountsAgreeWithTheBaselineAndKnownValues) {
@@ -422,6 +432,16 @@ TEST(Mod2Cli, IllegalMovesAreOneLineErrorsNamingTheMove) {
   EXPECT_EQ(start.err, "prover mod2: move 2, b1, is attacked by 1 queen\n");
   const auto alternate = prover({"prove", "--n", "4", "--rule", "alternate"});
   EXPECT_EQ(alternate.exitCode, 2) << alternate.describe();
+  // outcome: the alternate rule needs its one given queen, the standard rule none.
+  for (const std::vector<std::string>& bad : {std::vector<std::string>{"outcome", "--n", "4", "--rule", "alternate"},
+                                              {"outcome", "--n", "4", "--rule", "alternate", "--moves", "a1,b2"},
+                                              {"outcome", "--n", "4", "--moves", "a1"},
+                                              {"outcome", "--n", "4", "--rule", "complementary"},
+                                              {"outcome", "--n", "7", "--rule", "alternate", "--moves", "a1"}}) {
+    const auto r = prover(bad);
+    EXPECT_EQ(r.exitCode, 2) << r.describe();
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.describe();
+  }
   const auto odd = prover({"structure", "--n", "5", "--fact", "no-complete"});
   EXPECT_EQ(odd.exitCode, 2) << odd.describe();
   const auto help = prover({"--help"});
@@ -443,6 +463,8 @@ TEST(Mod2Cli, CertificatesVerifyWithTheProversStatement) {
       {"count", "--n", "5"},
       {"most", "--n", "4"},
       {"outcome", "--n", "4"},
+      {"outcome", "--n", "4", "--rule", "alternate", "--moves", "b1"},
+      {"outcome", "--n", "5", "--rule", "alternate", "--moves", "c3"},
       {"fewest-locking", "--n", "4"},
       {"complement-map", "--n", "3"},
       {"complement-map", "--n", "4"},

@@ -78,14 +78,18 @@ std::string verifyMod2Certificate(const Certificate& cert, std::ostream* announc
       switch (claim.getExhaustive()) {
         case Mod2Exhaustive::LEGAL_COUNT: uses |= kTotals | kClasses, name = "legalCount"; break;
         case Mod2Exhaustive::MOST_QUEENS: uses |= kCount, name = "mostQueens"; break;
-        case Mod2Exhaustive::OUTCOME: uses |= kOutcome, name = "outcome"; break;
+        case Mod2Exhaustive::OUTCOME: uses |= kOutcome | kStart, name = "outcome"; break;
         case Mod2Exhaustive::FEWEST_LOCKING: uses |= kCount | kMoves, max = 8, name = "fewestLocking"; break;
         case Mod2Exhaustive::COMPLEMENT_MAP: uses |= kOtherRule, max = 4, name = "complementMap"; break;
         case Mod2Exhaustive::PLAY_COUNT: uses |= kTotals, max = 5, name = "playCount"; break;
         default: throw Rejection("unknown exhaustive claim " + std::to_string(unsigned(claim.getExhaustive())));
       }
       requireSize(n, max, name);
-      if (claim.getExhaustive() != Mod2Exhaustive::COMPLEMENT_MAP) standardOnly("legalCount, mostQueens, fewestLocking, playCount or outcome");
+      if (claim.getExhaustive() == Mod2Exhaustive::OUTCOME) {
+        if (rule == Rule::complementary) throw Rejection("an outcome claim is about the standard or the alternate-universe rule");
+      } else if (claim.getExhaustive() != Mod2Exhaustive::COMPLEMENT_MAP) {
+        standardOnly("legalCount, mostQueens, fewestLocking or playCount");
+      }
       requireUnused(claim, uses, name);
       return verifyExhaustive(claim, n, announce);
     }

@@ -120,10 +120,11 @@ using Bitmap = std::vector<uint64_t, ZeroedPages<uint64_t>>;
 
 // Every set of squares of a board up to 6x6 as one bit, set P at bit P % 64
 // of word P / 64 (search.cpp, 8 GiB at n = 6): the legal positions of the
-// standard game, and the sets (legal or not) whose player to move wins it.
-// `progress` gets a line per eighth of a long pass.
+// standard game, and the sets (legal or not) whose player to move wins it
+// (with `alternate`, wins the alternate-universe game).  `progress` gets a
+// line per eighth of a long pass.
 Bitmap legalBitmap(const Small& b, std::ostream* progress = nullptr);
-Bitmap wonBitmap(const Small& b, std::ostream* progress = nullptr);
+Bitmap wonBitmap(const Small& b, bool alternate = false, std::ostream* progress = nullptr);
 
 // qcert's name of square s: file letter (column), rank (row + 1).  Columns
 // past z (n > 26, play claims only) continue aa, ab, ... like a spreadsheet.

@@ -84,10 +84,12 @@ class Words {
     }
   }
   // even[s], for every square: bit l set when s is attacked by an even
-  // number of the queens of set (u, l) (s itself may hold one).
-  void evenMasks(uint64_t u, uint64_t* even) const {
+  // number of the queens of set (u, l) (s itself may hold one); with
+  // `oddParity`, by an odd number (the alternate-universe rule's open squares).
+  void evenMasks(uint64_t u, uint64_t* even, bool oddParity = false) const {
     uint64_t odd = 0;
     for (size_t c = 0; c < oddHigh.size(); ++c) odd ^= oddHigh[c][(u >> (10 * c)) & 1023];
+    if (oddParity) odd = ~odd;
     for (unsigned s = 0; s < b.squares; ++s) even[s] = (odd >> s & 1 ? oddLow[s] : ~oddLow[s]) & used;
   }
   static bool has(const Bitmap& words, uint64_t p) { return words[p >> 6] >> (p & 63) & 1; }
@@ -136,16 +138,18 @@ Bitmap legalWords(const Words& w, std::ostream* progress) {
   return legal;
 }
 
-// The sets (legal or not) whose player to move wins the standard game: P is
-// won when some open s makes P + s lost.  Words in decreasing order, so a
-// high move's word is final; within a word, sets with more low queens first.
-Bitmap winWords(const Words& w, std::ostream* progress) {
+// The sets (legal or not) whose player to move wins the standard game (or,
+// with `alternate`, the alternate-universe game: open = attacked an odd
+// number of times): P is won when some open s makes P + s lost.  Words in
+// decreasing order, so a high move's word is final; within a word, sets with
+// more low queens first.
+Bitmap winWords(const Words& w, bool alternate, std::ostream* progress) {
   limits::reserve(w.count * 8, "the bitmap of won positions");
   Bitmap won(w.count);
   uint64_t even[64];
   for (uint64_t u = w.count; u-- > 0;) {
     w.tick(w.count - 1 - u, progress);
-    w.evenMasks(u, even);
+    w.evenMasks(u, even, alternate);
     uint64_t word = 0;
     for (uint64_t free = ~u & (w.count - 1); free; free &= free - 1) {
       const unsigned t = unsigned(std::countr_zero(free));
@@ -404,7 +408,7 @@ void checkFewestLocking(const Small& b, uint64_t count, capnp::List<uint16_t>::R
 }  // namespace
 
 Bitmap legalBitmap(const Small& b, std::ostream* progress) { return legalWords(Words(b), progress); }
-Bitmap wonBitmap(const Small& b, std::ostream* progress) { return winWords(Words(b), progress); }
+Bitmap wonBitmap(const Small& b, bool alternate, std::ostream* progress) { return winWords(Words(b), alternate, progress); }
 
 std::string verifyExhaustive(Mod2Claim::Reader claim, unsigned n, std::ostream* announce) {
   const Small b(n);
@@ -454,11 +458,21 @@ std::string verifyExhaustive(Mod2Claim::Reader claim, unsigned n, std::ostream* 
               << (outcome ? ", who wins each" : ", which are legal") << ")" << std::endl;
   }
   if (outcome) {
-    const bool wins = Words::has(winWords(w, announce), 0);
+    // The standard game starts from the empty board, the alternate-universe
+    // game from its one given queen (mod2.cpp admits no other rule or start).
+    const bool alternate = claim.getRule() == Mod2Rule::ALTERNATE;
+    const auto start = claim.getStart();
+    if (start.size() != (alternate ? 1u : 0u))
+      throw Rejection(alternate ? "an alternate-universe outcome claim names exactly one given queen (start)"
+                                : "a standard outcome claim is about the empty board (no start)");
+    if (alternate && start[0] >= b.squares) throw Rejection("the given queen's square " + std::to_string(start[0]) + " is off " + board);
+    const uint64_t position = alternate ? uint64_t(1) << start[0] : 0;
+    const std::string where = alternate ? "the alternate-universe mod-2 game on " + board + " started with a queen on " + square(n, start[0]) : game;
+    const bool wins = Words::has(winWords(w, alternate, announce), position);
     if (wins != (said == Outcome::WIN))
-      throw Rejection(std::string("the player to move at the empty board ") + (wins ? "wins" : "loses") + ", the claim says " +
-                      (wins ? "loses" : "wins"));
-    return std::string("the player to move ") + (wins ? "wins" : "loses") + " " + game;
+      throw Rejection(std::string("the player to move ") + (alternate ? "after the given queen " : "at the empty board ") + (wins ? "wins" : "loses") +
+                      ", the claim says " + (wins ? "loses" : "wins"));
+    return std::string("the player to move ") + (wins ? "wins" : "loses") + " " + where;
   }
   const Bitmap legal = legalWords(w, announce);
 

@@ -105,9 +105,12 @@ uint64_t writeMod2Certificate(const std::string& path, const Mod2Spec& s, const 
         case Mod2Spec::Exhaustive::complementMap:
           c.setExhaustive(::Mod2Exhaustive::COMPLEMENT_MAP), c.setOtherRule(toSchema(s.otherRule));
           break;
-        case Mod2Spec::Exhaustive::outcome:
+        case Mod2Spec::Exhaustive::outcome: {
           c.setExhaustive(::Mod2Exhaustive::OUTCOME), c.setOutcome(s.win ? ::Outcome::WIN : ::Outcome::LOSS);
+          auto st = c.initStart(unsigned(s.start.size()));  // the alternate rule's given queen
+          for (size_t i = 0; i < s.start.size(); ++i) st.set(unsigned(i), uint16_t(s.start[i]));
           break;
+        }
       }
       break;
     case Mod2Spec::Kind::game: {
@@ -180,7 +183,8 @@ std::string statement(const Mod2Spec& s) {
           return "the complement map is an isomorphism between the alternate-universe mod-2 game started with a queen on g and "
                  "the complementary mod-2 game started from the full board less g, for every square g of the " + board(n);
         case Mod2Spec::Exhaustive::outcome:
-          return std::string("the player to move ") + (s.win ? "wins" : "loses") + " the " + game + " on the " + board(n);
+          return std::string("the player to move ") + (s.win ? "wins" : "loses") + " the " + game + " on the " + board(n) +
+                 (s.rule == Rule::alternate && !s.start.empty() ? " started with a queen on " + squareName(n, s.start[0]) : "");
       }
       break;
     case Mod2Spec::Kind::game: {

@@ -31,6 +31,9 @@ Usage:
   prover mod2 most --n N [--out FILE]             the most queens in a legal position (n <= 6)
   prover mod2 outcome --n N [--out FILE]          who wins from the empty board, by a pass over every set
                                                   (n <= 6; n = 6: 8 GiB, a few minutes)
+  prover mod2 outcome --n N --rule alternate --moves SQUARE [--out FILE]
+                                                  the same for the alternate-universe game started with
+                                                  a queen on SQUARE
   prover mod2 fewest-locking --n N [--out FILE]   the fewest queens in a locked legal position (n <= 8)
   prover mod2 complement-map --n N [--out FILE]   Lemma 3's complement map is an isomorphism (n <= 4)
   prover mod2 plays --n N [--out FILE]            distinct plays from the empty board to the end (n <= 5)
@@ -270,15 +273,23 @@ std::optional<int> runCountPrefix(const Args& a, Run& run) {
   return 0;
 }
 
-void prepareOutcome(const Args& a, const std::vector<int>&, Run&) {
-  requireStandard(a.rule, a.action);
+// The standard game from the empty board, or the alternate-universe game
+// from its given queen (--moves names that one square, nothing more).
+void prepareOutcome(const Args& a, const std::vector<int>& moves, Run& run) {
   requireRange(a.n, 1, kMaxWordBoard, a.action);
+  if (a.rule == Rule::complementary) throw std::invalid_argument("outcome is about the standard or the alternate rule (no --rule complementary)");
+  if (a.rule == Rule::standard && !moves.empty()) throw std::invalid_argument("outcome with the standard rule is about the empty board (no --moves)");
+  if (a.rule == Rule::alternate && moves.size() != 1)
+    throw std::invalid_argument("outcome --rule alternate needs --moves naming the given queen's square, one square");
+  run.spec.start = moves;
+  if (a.rule == Rule::alternate) run.producer += " --rule alternate --moves " + a.movesText;
 }
 
 std::optional<int> runOutcome(const Args& a, Run& run) {
   run.spec.kind = Mod2Spec::Kind::exhaustive;
   run.spec.exhaustive = Mod2Spec::Exhaustive::outcome;
-  run.spec.win = firstPlayerWinsWords(a.n, run.progress());
+  const bool alternate = a.rule == Rule::alternate;
+  run.spec.win = firstPlayerWinsWords(a.n, run.progress(), alternate, alternate ? uint64_t{1} << run.spec.start[0] : 0);
   run.endProgress();
   run.stats = std::string("first_player=") + (run.spec.win ? "wins" : "loses") + " sets=" + std::to_string(uint64_t{1} << (a.n * a.n));
   return std::nullopt;
@@ -448,8 +459,8 @@ std::optional<int> parseArgs(int argc, char** argv, Args& a) {
     if (a.given("heap") && a.heap && action != "prove") throw std::invalid_argument("--heap applies to prove");
     if (a.given("construction") && action != "play") throw std::invalid_argument("--construction applies to play");
     if (a.given("fact") && action != "structure") throw std::invalid_argument("--fact applies to structure");
-    if (a.given("moves") && action != "play" && action != "prove" && action != "grundy")
-      throw std::invalid_argument("--moves applies to play, prove and grundy");
+    if (a.given("moves") && action != "play" && action != "prove" && action != "grundy" && action != "outcome")
+      throw std::invalid_argument("--moves applies to play, prove, grundy and outcome");
     if (a.given("baseline") && action != "count" && action != "prove" && action != "grundy")
       throw std::invalid_argument("--baseline applies to count, prove and grundy");
     if (a.given("baseline") && a.given("out")) throw std::invalid_argument("--baseline writes no certificate (no --out)");

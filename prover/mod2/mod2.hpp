@@ -145,9 +145,11 @@ LegalCount countLegalPrefix(int n, int bits, const Progress& progress = {});
 // The same count by the word pass of words.cpp (n <= 6: the 6x6 board's
 // 2^36 sets in an 8 GiB bitmap), classes by Burnside's lemma.
 LegalCount countLegalWords(int n, const Progress& progress = {});
-// Whether the player to move wins the standard game from the empty board,
-// by the word pass over every set (n <= 6).
-bool firstPlayerWinsWords(int n, const Progress& progress = {});
+// Whether the player to move wins the standard game from the empty board
+// (start = 0), or with `alternate` the alternate-universe game (open = attacked
+// an odd number of times) from the set `start`, by the word pass over every
+// set (n <= 6).
+bool firstPlayerWinsWords(int n, const Progress& progress = {}, bool alternate = false, uint64_t start = 0);
 // Baseline: every mask tests legality by its own definition (P legal iff P is
 // empty or some queen q of P is open in P less q and P less q is legal), a
 // pull DP over all masks in increasing order; totals only.

@@ -48,8 +48,9 @@ struct WordBoard {
     return odd;
   }
   // Bit l of open[s]: square s is attacked an even number of times in the set
-  // (u, l); `odd` is highParity(u).
-  void openMasks(uint64_t odd, uint64_t* open) const {
+  // (u, l), or with `oddOpen` an odd number; `odd` is highParity(u).
+  void openMasks(uint64_t odd, uint64_t* open, bool oddOpen = false) const {
+    if (oddOpen) odd = ~odd;
     for (int s = 0; s < g.sq; ++s) open[s] = inUse & (odd >> s & 1 ? lowParity[size_t(s)] : ~lowParity[size_t(s)]);
   }
 };
@@ -141,8 +142,10 @@ LegalCount countLegalWords(int n, const Progress& progress) {
 
 // Backward: P is won when some open s makes P + s lost (whether P is legal
 // or not). Words in decreasing order, within a word most low queens first.
-bool firstPlayerWinsWords(int n, const Progress& progress) {
+// The alternate rule differs only in which squares are open.
+bool firstPlayerWinsWords(int n, const Progress& progress, bool alternate, uint64_t start) {
   requireWordBoard(n, "the outcome");
+  if (start >> (n * n)) throw std::invalid_argument("the outcome's start set has a queen off the board");
   const Small g(n);
   const WordBoard w(g);
   const auto won = zeroedWords(w.words);
@@ -150,7 +153,7 @@ bool firstPlayerWinsWords(int n, const Progress& progress) {
   for (uint64_t u = w.words; u-- > 0;) {
     if (progress && (u & 0xfffff) == 0) progress(double(w.words - u) / double(w.words));
     if (u + 1 < w.words) odd ^= w.highParity(u ^ (u + 1));
-    w.openMasks(odd, open);
+    w.openMasks(odd, open, alternate);
     uint64_t word = 0;
     for (int t = 0; t < g.sq - w.low; ++t)
       if (!(u >> t & 1)) word |= open[w.low + t] & ~won[u | uint64_t{1} << t];
@@ -162,7 +165,7 @@ bool firstPlayerWinsWords(int n, const Progress& progress) {
     won[u] = word & w.inUse;
   }
   if (progress) progress(1.0);
-  return won[0] & 1;
+  return won[start >> 6] >> (start & 63) & 1;
 }
 
 }  // namespace qcert::mod2
