@@ -230,6 +230,24 @@ elif [ "$mode" = manifests ]; then
     if [ $rc -ne 0 ] || [ "$got" != "$want" ]; then fail "$args: checker-verified says '$got' (exit $rc), the C++ checker '$want'"
     else echo "ok   manifest of $args: $got"; fi
   done
+  # Boards past 16x16 (export-table's sets of 8 words, the proved row masks):
+  # the same statement as the C++ checker's, and a win turned into a loss
+  # claim refused.
+  for args in "prove --n 18 --queens a1,b3,c5,d7,e9,f11,g13,h15" "grundy --n 22 --queens a1,b3,c5,d7,e9,f11,g13,h15,i17,j19,k21"; do
+    name=b$(tr -dc 'a-z0-9' <<<"$args" | head -c 40)
+    # shellcheck disable=SC2086
+    "$bin/prover" $args --quiet --out "$tmp/$name.qcert" >/dev/null 2>&1 || { fail "prover $args"; continue; }
+    want=$("$bin/checker" "$tmp/$name.qcert" 2>/dev/null)
+    got=$("$bin/checker-verified" "$tmp/$name.qcert" 2>/dev/null); rc=$?
+    case "$want" in VERIFIED:*) ;; *) fail "$args: the C++ checker says '$want'"; continue ;; esac
+    if [ $rc -ne 0 ] || [ "$got" != "$want" ]; then fail "$args: checker-verified says '$got' (exit $rc), the C++ checker '$want'"
+    else echo "ok   $args: $got"; fi
+  done
+  table=$("$bin/export-table" "$tmp/bproven18queensa1b3c5d7e9f11g13h15.qcert" 2>/dev/null) || fail "export-table on 18x18"
+  sed 's/^claim win /claim loss /' <<<"$table" > "$tmp/b18loss.table"
+  out=$("$bin/checker-verified" --table "$tmp/b18loss.table" 2>/dev/null); rc=$?
+  if [ $rc -eq 1 ] && [[ "$out" == REJECTED:* ]]; then echo "ok   an 18x18 win claimed as a loss: $out"
+  else fail "an 18x18 win claimed as a loss: exit $rc, '$out'"; fi
   # One shard's file replaced by another's: its move is no longer covered
   # (the listed claims come from the shard files; seals are not needed).
   # (Copies in folders of their own: a manifest names its shards by its own name.)

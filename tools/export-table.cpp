@@ -55,9 +55,14 @@ using qcert::checker::Certificate;
   std::exit(status);
 }
 
-// A set of squares of a board of at most 16 x 16.
+// The largest board handled: the checker library's (its replay's sets have at
+// most 8 words, 512 squares); the verified check's row masks go to 26 x 26.
+constexpr unsigned kMaxBoard = 22;
+
+// A set of squares in W words: 4 up to 16 x 16, 8 up to 22 x 22.
+template <unsigned W>
 struct Set {
-  std::array<uint64_t, 4> w{};
+  std::array<uint64_t, W> w{};
   bool test(unsigned s) const { return w[s / 64] >> (s % 64) & 1; }
   void set(unsigned s) { w[s / 64] |= uint64_t(1) << (s % 64); }
   unsigned count() const {
@@ -67,30 +72,37 @@ struct Set {
   }
   Set without(const Set& o) const {
     Set r;
-    for (int i = 0; i < 4; ++i) r.w[i] = w[i] & ~o.w[i];
+    for (unsigned i = 0; i < W; ++i) r.w[i] = w[i] & ~o.w[i];
     return r;
   }
   template <class F>
   void forEach(F f) const {
-    for (unsigned i = 0; i < 4; ++i)
+    for (unsigned i = 0; i < W; ++i)
       for (uint64_t x = w[i]; x; x &= x - 1) f(i * 64 + unsigned(std::countr_zero(x)));
   }
   bool operator==(const Set&) const = default;
 };
+template <unsigned W>
 struct Key {
-  Set L;
+  Set<W> L;
   uint32_t h;
   bool operator==(const Key&) const = default;
 };
 struct KeyHash {
-  size_t operator()(const Key& k) const {
+  template <unsigned W>
+  size_t operator()(const Key<W>& k) const {
     uint64_t x = k.h * 0x9E3779B97F4A7C15ull;
     for (uint64_t v : k.L.w) x = (x ^ v) * 0xBF58476D1CE4E5B9ull, x ^= x >> 31;
     return size_t(x);
   }
 };
 
+template <unsigned W>
 class Exporter {
+  using Set = ::Set<W>;
+  using Key = ::Key<W>;
+  static constexpr unsigned kSquares = 64 * W;
+
  public:
   Exporter(const Certificate& cert, unsigned K) : n_(cert.boardSize), K_(K), cert_(cert) {
     for (unsigned s = 0; s < n_ * n_; ++s) {
@@ -113,7 +125,7 @@ class Exporter {
 
   void observe(const uint64_t* words, unsigned count, uint32_t h, int move) {
     Key k{{}, h};
-    for (unsigned i = 0; i < count && i < 4; ++i) k.L.w[i] = words[i];
+    for (unsigned i = 0; i < count && i < W; ++i) k.L.w[i] = words[i];
     observed_.emplace(k, move);
   }
 
@@ -215,8 +227,8 @@ class Exporter {
 
   unsigned n_, K_;
   const Certificate& cert_;
-  std::array<Set, 256> attack_;
-  std::array<std::array<unsigned, 256>, 8> sym_{}, inverse_{};
+  std::array<Set, kSquares> attack_;
+  std::array<std::array<unsigned, kSquares>, 8> sym_{}, inverse_{};
   std::unordered_map<Key, int, KeyHash> observed_;
   std::unordered_set<Key, KeyHash> visited_;
   std::vector<unsigned> path_;
@@ -264,8 +276,9 @@ int listShards(const std::string& path) {
   qcert::checker::MappedFile file(path);
   const Certificate cert = qcert::checker::readCertificate(file);
   if (!cert.hasPlan) std::exit(3);  // not a manifest: checker-verified asks, then exports it whole
-  if (cert.isCount || cert.isMod2 || cert.isPartizan || !cert.board.plainQueens() || cert.boardSize > 16)
-    die(2, path + ": not a manifest of the queens game on a square board up to 16 x 16");
+  if (cert.isCount || cert.isMod2 || cert.isPartizan || !cert.board.plainQueens() || cert.boardSize > kMaxBoard)
+    die(2, path + ": not a manifest of the queens game on a square board up to " + std::to_string(kMaxBoard) + " x " +
+               std::to_string(kMaxBoard));
   capnp::FlatArrayMessageReader header(cert.header);
   collectShards(header.getRoot<::Header>().getPlan(), 0, paths);
   const std::string dir = path.find('/') == std::string::npos ? "" : path.substr(0, path.rfind('/') + 1);
@@ -293,6 +306,35 @@ unsigned long optionNumber(const char* name, const char* text, unsigned long lo,
   if (!*text || *end || errno || text[0] == '-' || v < lo || v > hi)
     die(2, std::string(name) + " takes a whole number from " + std::to_string(lo) + " to " + std::to_string(hi));
   return v;
+}
+
+// Checks the certificate (the observer keeps its replies), then writes the table.
+template <unsigned W>
+int exportTable(const Certificate& cert, const std::string& path, unsigned K, unsigned long timeLimit, unsigned long maxMemoryMiB) {
+  Exporter<W> exporter(cert, K);
+  const qcert::checker::ReplyObserver observer = [&](const uint64_t* w, unsigned count, uint32_t h, int move) {
+    exporter.observe(w, count, h, move);
+  };
+  qcert::checker::CheckOptions options;
+  options.path = path;
+  options.quiet = true;
+  options.observer = &observer;
+  options.timeLimitSeconds = double(timeLimit);
+  options.maxMemoryMiB = maxMemoryMiB;
+  const qcert::checker::Verdict v = qcert::checker::check(options, std::cerr);
+  if (v.kind == qcert::checker::Verdict::Kind::Rejected) die(1, "the checker rejects " + path + ": " + v.reason);
+  if (v.kind != qcert::checker::Verdict::Kind::Verified) die(2, path + ": " + (v.line().empty() ? v.reason : v.line()));
+  static char buffer[1 << 20];
+  std::setvbuf(stdout, buffer, _IOFBF, sizeof buffer);
+  try {
+    exporter.run(stdout);
+  } catch (const std::bad_alloc&) {
+    die(2, "out of memory (--max-memory " + std::to_string(maxMemoryMiB) + " MiB); no table");
+  }
+  if (std::fflush(stdout) != 0 || std::ferror(stdout)) die(2, "cannot write the table");
+  std::fprintf(stderr, "export-table: %zu entries (%zu replies searched here), cutoff %u\n", exporter.entryCount(),
+               exporter.solved(), K);
+  return 0;
 }
 
 }  // namespace
@@ -378,32 +420,11 @@ int main(int argc, char** argv) {
   if (cert.isCount || cert.isMod2 || cert.isPartizan || !cert.board.plainQueens())
     die(2, path + ": not a certificate of the queens game on a square board");
   if (cert.hasPlan) die(2, path + ": a shard manifest (not handled yet)");
-  if (cert.boardSize > 16) die(2, path + ": boards up to 16 x 16 only");
+  if (cert.boardSize > kMaxBoard)
+    die(2, path + ": boards up to " + std::to_string(kMaxBoard) + " x " + std::to_string(kMaxBoard) + " only");
   if (cert.mirrorLemma) die(2, path + ": a claim by the mirror lemma (no replies to export)");
   if (cert.parts) die(2, path + ": a table of parts (docs/parts.md; no replies to export)");
 
-  Exporter exporter(cert, K);
-  const qcert::checker::ReplyObserver observer = [&](const uint64_t* w, unsigned count, uint32_t h, int move) {
-    exporter.observe(w, count, h, move);
-  };
-  qcert::checker::CheckOptions options;
-  options.path = path;
-  options.quiet = true;
-  options.observer = &observer;
-  options.timeLimitSeconds = double(timeLimit);
-  options.maxMemoryMiB = maxMemoryMiB;
-  const qcert::checker::Verdict v = qcert::checker::check(options, std::cerr);
-  if (v.kind == qcert::checker::Verdict::Kind::Rejected) die(1, "the checker rejects " + path + ": " + v.reason);
-  if (v.kind != qcert::checker::Verdict::Kind::Verified) die(2, path + ": " + (v.line().empty() ? v.reason : v.line()));
-  static char buffer[1 << 20];
-  std::setvbuf(stdout, buffer, _IOFBF, sizeof buffer);
-  try {
-    exporter.run(stdout);
-  } catch (const std::bad_alloc&) {
-    die(2, "out of memory (--max-memory " + std::to_string(maxMemoryMiB) + " MiB); no table");
-  }
-  if (std::fflush(stdout) != 0 || std::ferror(stdout)) die(2, "cannot write the table");
-  std::fprintf(stderr, "export-table: %zu entries (%zu replies searched here), cutoff %u\n", exporter.entryCount(),
-               exporter.solved(), K);
-  return 0;
+  return cert.boardSize <= 16 ? exportTable<4>(cert, path, K, timeLimit, maxMemoryMiB)
+                              : exportTable<8>(cert, path, K, timeLimit, maxMemoryMiB);
 }
