@@ -71,7 +71,7 @@
 # The Coq-proved checker: after the checker has VERIFIED a claim in its scope
 # (the queens game on a square board, an outcome or a Grundy value, a
 # certificate file or a manifest of them: no table of parts, no mirror
-# lemma, n <= 16), checker-verified checks the same file again, as a job of
+# lemma, n <= 22), checker-verified checks the same file again, as a job of
 # one slot queued after the small claims (so it never holds back one of
 # them), cheapest first, within AUDIT_VERIFIED_BUDGET. It starts only if its
 # prediction (AUDIT_VERIFIED_RATIO times the checker's time on the file; the
@@ -199,7 +199,7 @@ family_of() {
   esac
 }
 # Whether checker-verified can check the certificate of these prover
-# arguments: the queens game on a square board of at most 16 x 16 (what
+# arguments: the queens game on a square board of at most 22 x 22 (what
 # export-table reads), an outcome (prove) or a Grundy value (grundy), with
 # given queens or none; not a table of parts, a mirror lemma, another piece
 # or board. Whether the certificate is a single file (no shards) is seen
@@ -207,7 +207,7 @@ family_of() {
 verified_scope_args() {
   local a=($1) k
   [ "${a[0]:-}" = prove ] || [ "${a[0]:-}" = grundy ] || return 1
-  [ "${a[1]:-}" = --n ] && [[ "${a[2]:-}" =~ ^([1-9]|1[0-6])$ ]] || return 1
+  [ "${a[1]:-}" = --n ] && [[ "${a[2]:-}" =~ ^([1-9]|1[0-9]|2[0-2])$ ]] || return 1
   for ((k = 3; k < ${#a[@]}; k += 2)); do
     case "${a[k]}" in --queens|--jobs|--tt-mb) ;; *) return 1 ;; esac
   done
