@@ -136,6 +136,41 @@ Definition symmetry_lemma_statement : Prop :=
     (loses n (Pos qs h) <-> loses n (Pos (map f qs) h)) /\
     (forall g, grundy n (Pos qs 0) g <-> grundy n (Pos (map f qs) 0) g).
 
+(* ---- Parts: the Sprague-Grundy theorem for sums. ---- *)
+
+(* The placing game on a list L of live squares, for any piece: its rule is
+   the boolean "blocks s t" (a piece placed on s makes t unavailable); a
+   move places on a live square s and keeps the squares s does not block. *)
+Definition remove_after (blocks : square -> square -> bool) (s : square) (L : list square) :=
+  filter (fun t => negb (blocks s t)) L.
+
+(* g is the Grundy value of the live squares L, as grundy above. *)
+Inductive part_value (blocks : square -> square -> bool) : list square -> nat -> Prop :=
+  | part_mex : forall L g,
+      (forall s, In s L ->
+         exists g', part_value blocks (remove_after blocks s L) g' /\ g' <> g) ->
+      (forall k, k < g ->
+         exists s, In s L /\ part_value blocks (remove_after blocks s L) k) ->
+      part_value blocks L g.
+
+(* No move links the lists A and B: no square of one blocks one of the other. *)
+Definition unlinked (blocks : square -> square -> bool) (A B : list square) : Prop :=
+  forall s t, (In s A /\ In t B) \/ (In s B /\ In t A) -> blocks s t = false.
+
+(* The Sprague-Grundy theorem for sums: for a piece that blocks its own
+   square, two unlinked parts of values a and b have together the value
+   a XOR b (Nat.lxor: the bits set in exactly one of a and b). *)
+Definition parts_sum_statement : Prop :=
+  forall blocks A B a b, (forall s, blocks s s = true) -> unlinked blocks A B ->
+    part_value blocks A a -> part_value blocks B b ->
+    part_value blocks (A ++ B) (Nat.lxor a b).
+
+(* For the queens game: the Grundy value of the queens qs is the value of
+   the placing game on its free squares, in any order. *)
+Definition queens_part_value_statement : Prop :=
+  forall n qs L g, (forall s, free n qs s = true <-> In s L) ->
+    (grundy n (Pos qs 0) g <-> part_value attacks L g).
+
 (* ---- The claims that the certificate checker (Checker.v) verifies. ---- *)
 
 (* A claim about the n x n board with the queens qs placed by moves of the
