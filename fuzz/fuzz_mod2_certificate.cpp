@@ -79,6 +79,13 @@ std::optional<bool> judge(Mod2Claim::Reader c) {
       if (n < 1 || n > 4) return std::nullopt;
       if (c.getExhaustive() == Mod2Exhaustive::COMPLEMENT_MAP)  // Lemma 3: true in exactly this form
         return rule == 2 && int(c.getOtherRule()) == (n % 2 ? 0 : 1);
+      if (c.getExhaustive() == Mod2Exhaustive::OUTCOME) {  // standard: the empty board; alternate: one given queen
+        const auto start = c.getStart();
+        if (rule == 0 && start.size() == 0) return c.getOutcome() == (Game(n, 0).wins(0, 0) ? Outcome::WIN : Outcome::LOSS);
+        if (rule == 1 && start.size() == 1 && start[0] < n * n)
+          return c.getOutcome() == (Game(n, 1).wins(uint64_t(1) << start[0], 0) ? Outcome::WIN : Outcome::LOSS);
+        return false;
+      }
       if (rule != 0) return false;
       const Census truth = mod2ref::census(n);
       std::vector<uint64_t> t, k;
@@ -90,8 +97,6 @@ std::optional<bool> judge(Mod2Claim::Reader c) {
         case Mod2Exhaustive::MOST_QUEENS: return c.getCount() == truth.most;
         case Mod2Exhaustive::FEWEST_LOCKING: return c.getCount() == truth.fewestLocking;
         case Mod2Exhaustive::PLAY_COUNT: return t == std::vector<uint64_t>{Masks(n).plays(0, memo)};
-        case Mod2Exhaustive::OUTCOME:
-          return c.getOutcome() == (Game(n, 0).wins(0, 0) ? Outcome::WIN : Outcome::LOSS);
         default: return false;
       }
     }
@@ -188,7 +193,13 @@ Bytes structured(Input in) {
         c.setCount(uint32_t((what == 1 ? most : fewest) + int8_t(in.byte()) / 64));
       } else if (what == 5) {  // the truth, or the other outcome, or not an outcome
         const uint8_t e = in.byte();
-        c.setOutcome(static_cast<::Outcome>((Game(int(n), 0).wins(0, 0) ? 0u : 1u) ^ (e & 1) ^ (e & 2)));
+        bool wins = Game(int(n), 0).wins(0, 0);
+        if (rule == 1) {  // the alternate rule's given queen (perhaps off the board)
+          const uint16_t g = uint16_t(in.byte() % (N + 1));
+          c.initStart(1).set(0, g);
+          wins = g < N && Game(int(n), 1).wins(uint64_t(1) << g, 0);
+        }
+        c.setOutcome(static_cast<::Outcome>((wins ? 0u : 1u) ^ (e & 1) ^ (e & 2)));
       }
     } else {
       c.setCount(in.byte());
