@@ -217,33 +217,30 @@ PY
 elif [ "$mode" = manifests ]; then
   tmp=$(mktemp -d)
   trap 'rm -rf "$tmp"' EXIT
+  # Proves FILE from the prover's ARGS, then requires checker-verified to say
+  # exactly what the C++ checker says, VERIFIED.
+  agree() {  # LABEL FILE ARGS...
+    local label=$1 file=$2 want got rc; shift 2
+    "$bin/prover" "$@" --quiet --out "$file" >/dev/null 2>&1 || { fail "prover $*"; return; }
+    want=$("$bin/checker" "$file" 2>/dev/null)
+    got=$("$bin/checker-verified" "$file" 2>/dev/null); rc=$?
+    case "$want" in VERIFIED:*) ;; *) fail "$*: the C++ checker says '$want'"; return ;; esac
+    if [ $rc -ne 0 ] || [ "$got" != "$want" ]; then fail "$*: checker-verified says '$got' (exit $rc), the C++ checker '$want'"
+    else echo "ok   $label$*: $got"; fi
+  }
   # Manifests the prover writes (--jobs 2: one shard per move of the losing
   # side, up to symmetry), VERIFIED through the proved manifest step with the
   # C++ checker's statement; then made wrong.
   for args in "prove --n 10" "grundy --n 9" "prove --n 9 --win-by e5"; do
-    name=m$(tr -dc 'a-z0-9' <<<"$args")
     # shellcheck disable=SC2086
-    "$bin/prover" $args --jobs 2 --quiet --out "$tmp/$name.qcert" >/dev/null 2>&1 || { fail "prover $args"; continue; }
-    want=$("$bin/checker" "$tmp/$name.qcert" 2>/dev/null)
-    got=$("$bin/checker-verified" "$tmp/$name.qcert" 2>/dev/null); rc=$?
-    case "$want" in VERIFIED:*) ;; *) fail "$args: the C++ checker says '$want'"; continue ;; esac
-    if [ $rc -ne 0 ] || [ "$got" != "$want" ]; then fail "$args: checker-verified says '$got' (exit $rc), the C++ checker '$want'"
-    else echo "ok   manifest of $args: $got"; fi
+    agree "manifest of " "$tmp/m$(tr -dc 'a-z0-9' <<<"$args").qcert" $args --jobs 2
   done
   # Boards past 16x16 (export-table's sets of 8 words, the proved row masks):
   # the same statement as the C++ checker's, and a win turned into a loss
   # claim refused.
-  for args in "prove --n 18 --queens a1,b3,c5,d7,e9,f11,g13,h15" "grundy --n 22 --queens a1,b3,c5,d7,e9,f11,g13,h15,i17,j19,k21"; do
-    name=b$(tr -dc 'a-z0-9' <<<"$args" | head -c 40)
-    # shellcheck disable=SC2086
-    "$bin/prover" $args --quiet --out "$tmp/$name.qcert" >/dev/null 2>&1 || { fail "prover $args"; continue; }
-    want=$("$bin/checker" "$tmp/$name.qcert" 2>/dev/null)
-    got=$("$bin/checker-verified" "$tmp/$name.qcert" 2>/dev/null); rc=$?
-    case "$want" in VERIFIED:*) ;; *) fail "$args: the C++ checker says '$want'"; continue ;; esac
-    if [ $rc -ne 0 ] || [ "$got" != "$want" ]; then fail "$args: checker-verified says '$got' (exit $rc), the C++ checker '$want'"
-    else echo "ok   $args: $got"; fi
-  done
-  table=$("$bin/export-table" "$tmp/bproven18queensa1b3c5d7e9f11g13h15.qcert" 2>/dev/null) || fail "export-table on 18x18"
+  agree "" "$tmp/b18.qcert" prove --n 18 --queens a1,b3,c5,d7,e9,f11,g13,h15
+  agree "" "$tmp/b22.qcert" grundy --n 22 --queens a1,b3,c5,d7,e9,f11,g13,h15,i17,j19,k21
+  table=$("$bin/export-table" "$tmp/b18.qcert" 2>/dev/null) || fail "export-table on 18x18"
   sed 's/^claim win /claim loss /' <<<"$table" > "$tmp/b18loss.table"
   out=$("$bin/checker-verified" --table "$tmp/b18loss.table" 2>/dev/null); rc=$?
   if [ $rc -eq 1 ] && [[ "$out" == REJECTED:* ]]; then echo "ok   an 18x18 win claimed as a loss: $out"
