@@ -200,7 +200,7 @@ echo "ok: output that is not ours and bad settings are refused in one line, exit
 # 5. The Coq-proved checker: a stand-in checker-verified that logs its runs,
 # sleeps VSLEEP tenths and VERIFIES the certificate's statement, or REJECTS
 # it on the board VREJECT_N. In its scope: queens-game outcomes and Grundy
-# values on boards up to 16 (not kings, not n = 17); only where its
+# values on boards up to 22 (not kings, not n = 23); only where its
 # prediction fits (here AUDIT_VERIFIED_RATIO=1: the checker's time; v-slowcheck's
 # 3 s is past a cap of 2 s); within AUDIT_VERIFIED_BUDGET.
 cat >"$tmp/bin/checker-verified" <<'EOF'
@@ -216,7 +216,7 @@ chmod +x "$tmp/bin/checker-verified"
   echo "# A source for the Coq-proved checker."
   for n in 1 2 3 4; do claim "v-n$n" "$n" 1 ""; done
   echo "v-king | first player wins on the empty 5x5 board with kings | prove --n 5 --piece king | 1 | replay"
-  claim v-n17 17 1 ""
+  claim v-n23 23 1 ""
   claim v-slowcheck 6 1 ""  # its check takes 3 s (SLOWCHECK_N=6)
   claim v-rej 7 1 ""
 } >"$tmp/v.claims"
@@ -228,7 +228,7 @@ for id in v-n1 v-n2 v-n3 v-n4; do
   [ "$(status_of "$tmp/out6" $id)" = certified ] && [ "$(verified_of "$tmp/out6" $id)" = verified ] ||
     fail "$id: $(status_of "$tmp/out6" $id), verified '$(verified_of "$tmp/out6" $id)'"
 done
-for id in v-king v-n17; do
+for id in v-king v-n23; do
   [ "$(verified_of "$tmp/out6" $id)" = - ] || fail "$id (out of scope): verified '$(verified_of "$tmp/out6" $id)'"
 done
 [ "$(verified_of "$tmp/out6" v-slowcheck)" = skipped ] || fail "v-slowcheck: verified '$(verified_of "$tmp/out6" v-slowcheck)', expected skipped"

@@ -178,11 +178,13 @@ TEST(UiExplain, OutOfTimeIsSaidNotGuessed) {
 
 // The time said is the time the position's value took, not the time until
 // --time-limit ran out on the moves: on 12x12 with 1 s the value is proved
-// (about 0.1 s) and the 144 moves are not, so a time of 1 s or more is the
-// budget (the old "proved on the spot in 10.00 s" of explain --n 14).
+// (about 0.1 s) and the 144 moves usually are not, so a time of 1 s or more
+// is the budget (the old "proved on the spot in 10.00 s" of explain --n 14).
+// An idle fast machine may prove the moves too (exit 0, as a CI run did on
+// 2026-11-27); the time said must then still be the value's.
 TEST(UiExplain, TheTimeSaidIsTheValuesNotTheBudget) {
   const QRun r = qcertRun({"explain", "--n", "12", "--time-limit", "1"});
-  ASSERT_EQ(r.status, 2) << r.out;  // the moves ran out of time
+  ASSERT_TRUE(r.status == 2 || r.status == 0) << r.status << r.out;  // 2: the moves ran out of time
   const std::regex said("proved on the spot in ([0-9.]+) s\\)");
   std::smatch m;
   if (!std::regex_search(r.out, m, said)) GTEST_SKIP() << "the value itself was not proved within 1 s here: " << r.out;
