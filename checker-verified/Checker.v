@@ -21,6 +21,33 @@ From Coq Require Import Arith Lia List Bool PArith FMapPositive Orders Sorting.M
 Import ListNotations.
 From QueensGame Require Import Spec GameFacts SpragueGrundy LiveRows.
 
+(* The sort used by order_entries (below). *)
+Module ByScore <: Orders.TotalLeBool'.
+  Definition t : Type := (nat * (nat * nat))%type.
+  Definition leb (x y : t) : bool := Nat.leb (fst y) (fst x).
+  Theorem leb_total : forall x y, leb x y = true \/ leb y x = true.
+  Proof.
+    intros x y. unfold leb. rewrite !Nat.leb_le. lia.
+  Qed.
+End ByScore.
+Module ScoreSort := Sort ByScore.
+
+Section Rules.
+
+(* The claim's board (the square or the torus): its rule says which squares
+   a queen attacks; n is its size. *)
+Variable bd : board.
+Local Notation attacks := (attack_rule bd).
+Local Notation attacks_self := (attack_rule_self bd).
+Local Notation n := (size bd).
+Local Notation place := (place bd).
+Local Notation frame := (frame bd).
+Local Notation attack_mask_from := (attack_mask_from bd).
+Local Notation sub_after := (sub_after bd).
+Local Notation sub_length_lt := (sub_length_lt bd).
+Local Notation attack_mask_spec := (attack_mask_spec bd).
+Local Notation attacks_sym := (attacks_sym bd).
+
 (* ---- Live sets. ---- *)
 
 (* The live squares that stay live when a queen is placed on s. *)
@@ -28,8 +55,8 @@ Definition after (s : square) (L : list square) : list square :=
   filter (fun x => negb (attacks s x)) L.
 
 (* The live squares of the queens qs: the free squares, in board order. *)
-Definition live (n : nat) (qs : list square) : list square :=
-  filter (free n qs) (all_squares n).
+Definition live (qs : list square) : list square :=
+  filter (free bd qs) (all_squares n).
 
 Lemma filter_and {A} (f g : A -> bool) (l : list A) :
   filter (fun x => f x && g x) l = filter g (filter f l).
@@ -38,13 +65,13 @@ Proof.
   destruct (f a); simpl; rewrite IH; auto.
 Qed.
 
-Lemma live_cons n s qs : live n (s :: qs) = after s (live n qs).
+Lemma live_cons s qs : live (s :: qs) = after s (live qs).
 Proof.
   unfold live, after. rewrite <- filter_and. apply filter_ext.
   intro x. apply free_cons.
 Qed.
 
-Lemma in_live n qs s : In s (live n qs) <-> free n qs s = true.
+Lemma in_live qs s : In s (live qs) <-> free bd qs s = true.
 Proof.
   unfold live. rewrite filter_In, in_all_squares. split; [tauto|].
   intro H. split; auto. apply free_iff in H. tauto.
@@ -72,15 +99,14 @@ Proof.
 Qed.
 
 Section Board.
-Variable n : nat.
 
 (* ---- Won and lost live sets, in terms of Spec.v. ---- *)
 
 (* Every placement of queens with live set L wins (loses) with a heap of h. *)
 Definition Won (L : list square) (h : nat) : Prop :=
-  forall qs, live n qs = L -> wins n (Pos qs h).
+  forall qs, live qs = L -> wins bd (Pos qs h).
 Definition Lost (L : list square) (h : nat) : Prop :=
-  forall qs, live n qs = L -> loses n (Pos qs h).
+  forall qs, live qs = L -> loses bd (Pos qs h).
 
 Lemma won_place L h s : In s L -> Lost (after s L) h -> Won L h.
 Proof.
@@ -214,15 +240,6 @@ Qed.
    of their masks, largest first (the score is part of the input, like the
    hash: the driver's counts the squares a move takes, so that moves leaving
    the opponent least come first). Any order is sound: sorting permutes. *)
-Module ByScore <: Orders.TotalLeBool'.
-  Definition t : Type := (nat * (nat * nat))%type.
-  Definition leb (x y : t) : bool := Nat.leb (fst y) (fst x).
-  Theorem leb_total : forall x y, leb x y = true \/ leb y x = true.
-  Proof.
-    intros x y. unfold leb. rewrite !Nat.leb_le. lia.
-  Qed.
-End ByScore.
-Module ScoreSort := Sort ByScore.
 
 Definition order_entries (score : nat -> nat) (E : list (nat * nat)) : list (nat * nat) :=
   map snd (ScoreSort.sort (map (fun e => (score (snd e), e)) E)).
@@ -309,7 +326,6 @@ Proof.
 Qed.
 
 Section FrameSound.
-Variable n : nat.
 Variable L : list square.
 
 (* The entries E are L's, and they include every live square of m. *)
@@ -342,8 +358,8 @@ Proof.
 Qed.
 
 Lemma solve_frame_sound fuel : forall E m h, entries_ok E m -> length (sub L m) + h < fuel ->
-  (solve_frame fuel E m h = true -> Won n (sub L m) h) /\
-  (solve_frame fuel E m h = false -> Lost n (sub L m) h).
+  (solve_frame fuel E m h = true -> Won (sub L m) h) /\
+  (solve_frame fuel E m h = false -> Lost (sub L m) h).
 Proof.
   induction fuel as [|f IH]; intros E m h Hok Hf; [lia|]. simpl.
   replace (if Nat.eqb m 0 then false else exists_live _ m E)
@@ -479,7 +495,6 @@ Qed.
 (* ---- The check of one table. ---- *)
 
 Section Table.
-Variable n : nat.           (* the board *)
 Variable K : nat.           (* positions with at most K live squares are solved *)
 Variable hash : key -> positive.
 Variable score : nat -> nat.   (* the solver's move order (any function) *)
@@ -559,7 +574,7 @@ Definition entry_ok (M : list nat) (h : nat) (r : reply) : bool :=
 Variable keys : list key.   (* the keys of the table *)
 
 Definition keys_won (m : nat) : Prop :=
-  forall M h, length (decode n M) + h < m -> In (M, h) keys -> Won n (decode n M) h.
+  forall M h, length (decode n M) + h < m -> In (M, h) keys -> Won (decode n M) h.
 
 Definition index_sound : Prop := forall k, known hash idx k = true -> In k keys.
 
@@ -567,7 +582,7 @@ Lemma place_after s M : decode n (place s M) = after s (decode n M).
 Proof. apply decode_place. Qed.
 
 Lemma ok_won m M h :
-  index_sound -> keys_won m -> ok (M, h) = true -> length (decode n M) + h < m -> Won n (decode n M) h.
+  index_sound -> keys_won m -> ok (M, h) = true -> length (decode n M) + h < m -> Won (decode n M) h.
 Proof.
   intros Hidx IH E Hm. unfold ok in E. simpl in E. apply orb_true_iff in E as [E|E].
   - apply Hidx in E. now apply IH.
@@ -577,15 +592,15 @@ Qed.
 Lemma child_ok_won m L M' m' h' :
   index_sound -> keys_won m -> sub L m' = decode n M' ->
   child_ok (order_entries score (frame_entries L)) (length L) M' m' h' = true -> length (decode n M') + h' < m ->
-  Won n (decode n M') h'.
+  Won (decode n M') h'.
 Proof.
   intros Hidx IH Hs E Hm. unfold child_ok in E.
-  assert (known hash idx (M', h') = true -> Won n (decode n M') h') as Known
+  assert (known hash idx (M', h') = true -> Won (decode n M') h') as Known
     by (intro Ek; apply Hidx in Ek; now apply IH).
   destruct (Nat.leb _ K); [|now apply Known].
   apply orb_true_iff in E as [E|E]; [|now apply Known].
   rewrite <- Hs. pose proof (sub_length_le L m').
-  apply (solve_frame_sound n L (length L + h' + 1) (keep_live m' (order_entries score (frame_entries L))) m' h');
+  apply (solve_frame_sound L (length L + h' + 1) (keep_live m' (order_entries score (frame_entries L))) m' h');
     [|lia|exact E].
   rewrite keep_live_filter. apply entries_ok_filter; [|auto].
   apply (entries_ok_same L (frame_entries L)); [apply order_entries_in|apply frame_entries_ok].
@@ -610,8 +625,8 @@ Lemma child_won_sound m M j sj h :
   let r := child_won (order_entries score (frame_entries L)) (length L) (place sj M)
                      (Nat.ldiff (Nat.ones (length L)) (attack_mask_from sj L 0)) h in
   fst r = true ->
-  Won n (decode n (place sj M)) h /\
-  (forall u s, Nat.testbit (snd r) u = true -> nth_error L u = Some s -> Won n (decode n (place s M)) h).
+  Won (decode n (place sj M)) h /\
+  (forall u s, Nat.testbit (snd r) u = true -> nth_error L u = Some s -> Won (decode n (place s M)) h).
 Proof.
   intros Hidx IH Hm Hj L r E. subst r.
   set (all := Nat.ones (length L)) in *.
@@ -620,7 +635,7 @@ Proof.
   assert (In sj L) as HsjL by (eapply nth_error_In; eauto).
   assert (length (decode n (place sj M)) < length L) as Hlt
     by (rewrite place_after; apply after_length_lt; exact HsjL).
-  assert (known hash idx (place sj M, h) = true -> Won n (decode n (place sj M)) h) as Known
+  assert (known hash idx (place sj M, h) = true -> Won (decode n (place sj M)) h) as Known
     by (intro Ek; apply Hidx in Ek; apply IH; [unfold L in *; lia|exact Ek]).
   set (E' := keep_live mj (order_entries score (frame_entries L))).
   assert (forall x, (forall i, Nat.testbit x i = true -> Nat.testbit mj i = true) -> entries_ok L E' x) as HE.
@@ -633,7 +648,7 @@ Proof.
     destruct (proj1 (HE mj (fun i H => H)) u a Hin) as [su [Hu ->]].
     assert (length (sub L (Nat.ldiff mj (attack_mask_from su L 0))) + h < length L + h) as Hfuel.
     { pose proof (sub_length_lt L mj u su Hu Hbu). pose proof (sub_length_le L mj). lia. }
-    pose proof (proj2 (solve_frame_sound n L (length L + h) E' _ h (HE _ (ldiff_sub _ _)) Hfuel) Hsolve)
+    pose proof (proj2 (solve_frame_sound L (length L + h) E' _ h (HE _ (ldiff_sub _ _)) Hfuel) Hsolve)
       as Hlost.
     split.
     + rewrite Hchild. apply won_place with su; [exact (sub_from_in L 0 mj u su Hu Hbu)|].
@@ -656,7 +671,7 @@ Proof.
       apply in_seq in Hh''. apply negb_true_iff in E.
       rewrite Hchild. apply won_heap with h''; [lia|].
       pose proof (sub_length_le L mj).
-      apply (solve_frame_sound n L (length L + h) E' mj h''); [apply HE; auto|lia|exact E].
+      apply (solve_frame_sound L (length L + h) E' mj h''); [apply HE; auto|lia|exact E].
     + intros u s Hb. simpl in Hb. rewrite ?Nat.bits_0 in Hb. discriminate.
 Qed.
 
@@ -665,9 +680,9 @@ Lemma children_ok_sound m M h :
   let L := decode n M in
   forall F' j settled,
   (forall k x, nth_error F' k = Some x -> nth_error (frame L) (j + k) = Some x) ->
-  (forall u s, Nat.testbit settled u = true -> nth_error L u = Some s -> Won n (decode n (place s M)) h) ->
+  (forall u s, Nat.testbit settled u = true -> nth_error L u = Some s -> Won (decode n (place s M)) h) ->
   children_ok (order_entries score (frame_entries L)) (length L) M (Nat.ones (length L)) h F' j settled = true ->
-  forall k x, nth_error F' k = Some x -> Won n (decode n (place (fst x) M)) h.
+  forall k x, nth_error F' k = Some x -> Won (decode n (place (fst x) M)) h.
 Proof.
   intros Hidx IH Hm L F'. induction F' as [|x0 F' IHF]; intros j settled HF Hset E k x Hk;
     [destruct k; discriminate|].
@@ -691,7 +706,7 @@ Qed.
 
 Lemma all_moves_ok_lost m M h :
   index_sound -> keys_won m -> all_moves_ok M h = true -> length (decode n M) + h <= m ->
-  Lost n (decode n M) h.
+  Lost (decode n M) h.
 Proof.
   intros Hidx IH E Hm. unfold all_moves_ok in E. destruct (Nat.leb _ frame_limit).
   - unfold frame_moves_ok in E. rewrite forall_from_seq in E.
@@ -717,7 +732,7 @@ Qed.
 
 Lemma entry_ok_won m M h r :
   index_sound -> keys_won m -> entry_ok M h r = true -> length (decode n M) + h <= m ->
-  Won n (decode n M) h.
+  Won (decode n M) h.
 Proof.
   intros Hidx IH E Hm. destruct r as [s|h']; simpl in E; apply andb_true_iff in E as [E1 E2].
   - apply is_live_in in E1.
@@ -733,7 +748,7 @@ Lemma table_sound (entries : list (key * reply)) :
   index_sound ->
   (forall k, In k keys -> exists r, In (k, r) entries) ->
   (forall k r, In (k, r) entries -> entry_ok (fst k) (snd k) r = true) ->
-  forall M h, In (M, h) keys -> Won n (decode n M) h.
+  forall M h, In (M, h) keys -> Won (decode n M) h.
 Proof.
   intros Hidx Hkeys Hent.
   assert (forall m, keys_won m) as All.
@@ -786,6 +801,8 @@ Proof.
   - destruct (f a); [|congruence]. eapply IH; eauto.
 Qed.
 
+End Rules.
+
 (* The verdict: accepted, the first entry (from 0) that is not ok, or the
    claim itself is not shown (the root is not ok). *)
 Inductive verdict : Type :=
@@ -794,7 +811,7 @@ Inductive verdict : Type :=
   | bad_root.
 
 (* The board and the given queens of a claim. *)
-Definition claim_board (c : claim) : nat :=
+Definition claim_board (c : claim) : board :=
   match c with claim_wins n _ _ | claim_loses n _ _ | claim_grundy n _ _ => n end.
 Definition claim_queens (c : claim) : list square :=
   match c with claim_wins _ qs _ | claim_loses _ qs _ | claim_grundy _ qs _ => qs end.
@@ -821,7 +838,7 @@ Definition verify (c : claim) (x : input) : verdict :=
 Definition check_claim (c : claim) (x : input) : bool :=
   match verify c x with accepted => true | _ => false end.
 
-Lemma live_rows_live n qs : decode n (live_rows n qs) = live n qs.
+Lemma live_rows_live (n : board) qs : decode (size n) (live_rows n qs) = live n qs.
 Proof. apply decode_live_rows. Qed.
 
 Theorem checker_sound : checker_sound_statement check_claim.
@@ -835,7 +852,7 @@ Proof.
   match goal with |- context [first_bad ?f entries 0] => destruct (first_bad f entries 0) eqn:Eb end;
     [congruence|].
   pose proof (first_bad_none _ _ _ Eb) as Hent.
-  assert (forall M h, In (M, h) keys -> Won n (decode n M) h) as Hkeys.
+  assert (forall M h, In (M, h) keys -> Won n (decode (size n) M) h) as Hkeys.
   { apply (table_sound n K hash score idx keys entries Hidx).
     - apply keys_of_in.
     - intros k r Hin. exact (Hent (k, r) Hin). }
@@ -845,7 +862,7 @@ Proof.
   - destruct (ok _ _ _ _ _) eqn:E; [|congruence]. intros _. split; [reflexivity|].
     enough (Won n0 (live n0 qs) h) as W by exact (W qs eq_refl).
     rewrite <- live_rows_live.
-    apply (ok_won n0 K hash idx keys (S (length (decode n0 (live_rows n0 qs)) + h))); auto.
+    apply (ok_won n0 K hash idx keys (S (length (decode (size n0) (live_rows n0 qs)) + h))); auto.
   - destruct (all_moves_ok _ _ _ _ _ _) eqn:E; [|congruence]. intros _. split; [reflexivity|].
     pose proof (all_moves_ok_lost n0 K hash score idx keys _ _ _ Hidx (Hall _) E (le_n _)) as L.
     rewrite live_rows_live in L. exact (L qs eq_refl).

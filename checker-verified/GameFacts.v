@@ -17,12 +17,32 @@ Qed.
 Lemma attacks_self s : attacks s s = true.
 Proof. destruct s as [r c]. apply attacks_true_iff. now left. Qed.
 
-Lemma on_board_iff n r c : on_board n (r, c) = true <-> r < n /\ c < n.
+Lemma attack_rule_self (b : board) s : attack_rule b s s = true.
+Proof.
+  destruct b as [n|n]; simpl; [apply attacks_self|].
+  destruct s as [r c]. unfold torus_attacks. now rewrite Nat.eqb_refl.
+Qed.
+
+(* Each board's rule is symmetric: a attacks b exactly when b attacks a. *)
+Lemma attack_rule_sym (b : board) s t : attack_rule b s t = attack_rule b t s.
+Proof.
+  destruct b as [n|n], s as [r1 c1], t as [r2 c2]; simpl.
+  - unfold attacks. rewrite (Nat.eqb_sym r1), (Nat.eqb_sym c1), (Nat.eqb_sym (r1 + c2)), (Nat.eqb_sym (r1 + c1)).
+    reflexivity.
+  - unfold torus_attacks.
+    rewrite (Nat.eqb_sym r1), (Nat.eqb_sym c1), (Nat.eqb_sym ((r1 + c2) mod n)), (Nat.eqb_sym ((r1 + c1) mod n)).
+    reflexivity.
+Qed.
+
+Lemma on_board_size_iff (n : board) r c : on_board n (r, c) = true <-> r < size n /\ c < size n.
 Proof. unfold on_board. simpl. now rewrite andb_true_iff, !Nat.ltb_lt. Qed.
 
-Lemma free_iff n qs s :
+Lemma on_board_iff (n : nat) r c : on_board n (r, c) = true <-> r < n /\ c < n.
+Proof. apply on_board_size_iff. Qed.
+
+Lemma free_iff (n : board) qs s :
   free n qs s = true <->
-  on_board n s = true /\ forall q, In q qs -> attacks q s = false.
+  on_board n s = true /\ forall q, In q qs -> attack_rule n q s = false.
 Proof.
   unfold free. rewrite andb_true_iff, forallb_forall.
   split; intros [Hb H]; split; auto; intros q Hq; specialize (H q Hq).
@@ -34,18 +54,18 @@ Qed.
 
 Definition all_squares (n : nat) : list square := list_prod (seq 0 n) (seq 0 n).
 
-Lemma in_all_squares n s : In s (all_squares n) <-> on_board n s = true.
+Lemma in_all_squares (n : board) s : In s (all_squares (size n)) <-> on_board n s = true.
 Proof.
   destruct s as [r c]. unfold all_squares.
-  rewrite in_prod_iff, !in_seq, on_board_iff. lia.
+  rewrite in_prod_iff, !in_seq, on_board_size_iff. lia.
 Qed.
 
 (* ---- Every game ends: free squares plus heap falls with each move. ---- *)
 
-Definition free_count (n : nat) (qs : list square) : nat :=
-  length (filter (free n qs) (all_squares n)).
+Definition free_count (n : board) (qs : list square) : nat :=
+  length (filter (free n qs) (all_squares (size n))).
 
-Definition measure (n : nat) (p : position) : nat :=
+Definition measure (n : board) (p : position) : nat :=
   free_count n (queens p) + heap p.
 
 Lemma filter_length_le {A} (f g : A -> bool) (l : list A) :
@@ -74,10 +94,10 @@ Proof.
   intro Hs. unfold free_count.
   apply filter_length_lt with (x := s).
   - intros y. unfold free. simpl.
-    destruct (on_board n y), (attacks s y); simpl; congruence.
+    destruct (on_board n y), (attack_rule n s y); simpl; congruence.
   - apply in_all_squares. now apply free_iff in Hs.
   - exact Hs.
-  - unfold free. simpl. now rewrite attacks_self, andb_false_r.
+  - unfold free. simpl. now rewrite attack_rule_self, andb_false_r.
 Qed.
 
 Lemma move_measure n p p' : move n p p' -> measure n p' < measure n p.
@@ -108,8 +128,8 @@ Qed.
 
 (* ---- The options of a position, as a finite list. ---- *)
 
-Definition options (n : nat) (p : position) : list position :=
-  map (fun s => Pos (s :: queens p) (heap p)) (filter (free n (queens p)) (all_squares n))
+Definition options (n : board) (p : position) : list position :=
+  map (fun s => Pos (s :: queens p) (heap p)) (filter (free n (queens p)) (all_squares (size n)))
   ++ map (fun h' => Pos (queens p) h') (seq 0 (heap p)).
 
 Lemma in_options n p p' : In p' (options n p) <-> move n p p'.

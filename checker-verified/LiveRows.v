@@ -37,16 +37,27 @@ Definition row_attacks (s : square) (r : nat) : nat :=
   let '(r0, c0) := s in
   Nat.lor (bit c0) (Nat.lor (Nat.shiftr (bit (c0 + r)) r0) (Nat.shiftr (bit (c0 + r0)) r)).
 
+(* On the n x n torus (Spec.v, torus_attacks), the squares of row r that a
+   queen on s = (r0, c0) attacks, when r <> r0: column c0, and the columns
+   congruent to c0 + r - r0 and to c0 + r0 - r modulo n (n - r0 mod n
+   stands for - r0, with no subtraction below zero). *)
+Definition torus_row_attacks (n : nat) (s : square) (r : nat) : nat :=
+  let '(r0, c0) := s in
+  Nat.lor (bit c0) (Nat.lor (bit ((c0 + r + (n - r0 mod n)) mod n)) (bit ((c0 + r0 + (n - r mod n)) mod n))).
+
+Definition row_attacks_of (b : board) : square -> nat -> nat :=
+  match b with square_board _ => row_attacks | torus n => torus_row_attacks n end.
+
 (* The masks after a queen on s: its own row is emptied, the other rows
    lose the squares it attacks. *)
-Fixpoint after_rows (s : square) (r : nat) (M : list nat) : list nat :=
+Fixpoint after_rows (b : board) (s : square) (r : nat) (M : list nat) : list nat :=
   match M with
   | [] => []
   | m :: M' =>
-      (if Nat.eqb r (fst s) then 0 else Nat.ldiff m (row_attacks s r)) :: after_rows s (S r) M'
+      (if Nat.eqb r (fst s) then 0 else Nat.ldiff m (row_attacks_of b s r)) :: after_rows b s (S r) M'
   end.
 
-Definition place (s : square) (M : list nat) : list nat := after_rows s 0 M.
+Definition place (b : board) (s : square) (M : list nat) : list nat := after_rows b s 0 M.
 
 (* Is s live in M? (s on the n x n board and its bit set.) *)
 Definition is_live (n : nat) (M : list nat) (s : square) : bool :=
@@ -56,8 +67,8 @@ Definition is_live (n : nat) (M : list nat) (s : square) : bool :=
    latest first, as in Spec.v). *)
 Definition full (n : nat) : list nat := repeat (Nat.ones n) n.
 
-Definition live_rows (n : nat) (qs : list square) : list nat :=
-  fold_right place (full n) qs.
+Definition live_rows (b : board) (qs : list square) : list nat :=
+  fold_right (place b) (full (size b)) qs.
 
 (* ---- Proofs. ---- *)
 
@@ -73,6 +84,53 @@ Proof.
   destruct (Nat.eqb_spec c0 c), (Nat.eqb_spec (c0 + r) (c + r0)), (Nat.eqb_spec (c0 + r0) (c + r)),
     (Nat.eqb_spec (r0 + c) (r + c0)), (Nat.eqb_spec (r0 + c0) (r + c)); simpl; try reflexivity; lia.
 Qed.
+
+(* x is the residue of y - a modulo n exactly when a + x and y agree
+   modulo n (n - a mod n is - a modulo n). *)
+Lemma mod_shift n a x y : x < n -> (x = (y + (n - a mod n)) mod n <-> (a + x) mod n = y mod n).
+Proof.
+  intro Hx. assert (n <> 0) as Hn by lia.
+  assert (a + (n - a mod n) = (a / n + 1) * n) as Ha.
+  { pose proof (Nat.div_mod a n Hn). pose proof (Nat.mod_upper_bound a n Hn). lia. }
+  split.
+  - intros ->. rewrite Nat.add_mod_idemp_r by exact Hn.
+    replace (a + (y + (n - a mod n))) with (y + (a / n + 1) * n) by lia.
+    apply Nat.mod_add. exact Hn.
+  - intro E. rewrite <- (Nat.mod_small x n Hx) at 1.
+    rewrite <- (Nat.mod_add x (a / n + 1) n Hn).
+    replace (x + (a / n + 1) * n) with ((a + x) + (n - a mod n)) by lia.
+    rewrite <- Nat.add_mod_idemp_l, E, Nat.add_mod_idemp_l by exact Hn. reflexivity.
+Qed.
+
+Lemma torus_row_attacks_spec n r0 c0 r c :
+  r <> r0 -> c < n -> Nat.testbit (torus_row_attacks n (r0, c0) r) c = torus_attacks n (r0, c0) (r, c).
+Proof.
+  intros Hr Hc. unfold torus_row_attacks, torus_attacks.
+  rewrite !Nat.lor_spec, !bit_spec.
+  destruct (Nat.eqb_spec r0 r); [congruence|]. simpl.
+  assert (((c0 + r + (n - r0 mod n)) mod n =? c) = ((r0 + c) mod n =? (r + c0) mod n)) as D.
+  { apply eq_true_iff_eq. rewrite !Nat.eqb_eq, (Nat.add_comm r c0).
+    rewrite <- (mod_shift n r0 c (c0 + r) Hc). split; auto. }
+  assert (((c0 + r0 + (n - r mod n)) mod n =? c) = ((r0 + c0) mod n =? (r + c) mod n)) as A.
+  { apply eq_true_iff_eq. rewrite !Nat.eqb_eq, (Nat.add_comm r0 c0).
+    pose proof (mod_shift n r c (c0 + r0) Hc) as M. split; intro E.
+    - symmetry. apply M. auto.
+    - symmetry. apply M. auto. }
+  rewrite D, A. now rewrite orb_assoc.
+Qed.
+
+(* Either board: row r (not the queen's own) loses exactly the squares the
+   queen attacks. *)
+Lemma row_attacks_of_spec b r0 c0 r c :
+  r <> r0 -> c < size b -> Nat.testbit (row_attacks_of b (r0, c0) r) c = attack_rule b (r0, c0) (r, c).
+Proof.
+  destruct b as [n|n]; simpl; intros Hr Hc.
+  - now apply row_attacks_spec.
+  - now apply torus_row_attacks_spec.
+Qed.
+
+Lemma attack_rule_row b r0 c0 c : attack_rule b (r0, c0) (r0, c) = true.
+Proof. destruct b; simpl; [unfold attacks|unfold torus_attacks]; now rewrite Nat.eqb_refl. Qed.
 
 Lemma filter_map_comm {A B} (f : B -> bool) (g : A -> B) (l : list A) :
   filter f (map g l) = map g (filter (fun x => f (g x)) l).
@@ -90,22 +148,22 @@ Lemma filter_none {A} (f : A -> bool) (l : list A) :
 Proof. intro H. induction l as [|a l IH]; simpl; auto. now rewrite H. Qed.
 
 (* Placing a queen on the masks is placing it on the live list. *)
-Lemma decode_after n s : forall M r,
-  decode_from n r (after_rows s r M) = filter (fun x => negb (attacks s x)) (decode_from n r M).
+Lemma decode_after b s : forall M r,
+  decode_from (size b) r (after_rows b s r M)
+  = filter (fun x => negb (attack_rule b s x)) (decode_from (size b) r M).
 Proof.
   destruct s as [r0 c0]. induction M as [|m M IH]; intro r; simpl; [reflexivity|].
   rewrite filter_app, IH. f_equal. rewrite filter_map_comm, filter_filter.
   destruct (Nat.eqb_spec r r0) as [->|Hr].
   - rewrite filter_none by (intro c; now rewrite Nat.bits_0).
     rewrite filter_none; [reflexivity|].
-    intro c. unfold attacks. rewrite Nat.eqb_refl. now destruct (Nat.testbit m c).
-  - f_equal. apply filter_ext. intro c.
-    pose proof (row_attacks_spec r0 c0 r c Hr) as E. unfold row_attacks, attacks in E.
-    rewrite Nat.ldiff_spec, E. reflexivity.
+    intro c. rewrite attack_rule_row. now destruct (Nat.testbit m c).
+  - f_equal. apply filter_ext_in. intros c Hc. apply in_seq in Hc.
+    rewrite Nat.ldiff_spec, (row_attacks_of_spec b r0 c0 r c Hr) by lia. reflexivity.
 Qed.
 
-Lemma decode_place n s M :
-  decode n (place s M) = filter (fun x => negb (attacks s x)) (decode n M).
+Lemma decode_place b s M :
+  decode (size b) (place b s M) = filter (fun x => negb (attack_rule b s x)) (decode (size b) M).
 Proof. apply decode_after. Qed.
 
 Lemma in_decode_from n : forall M r s,
@@ -136,11 +194,11 @@ Proof.
   - intros c Hc. apply in_seq in Hc. apply Nat.ones_spec_low. lia.
 Qed.
 
-Lemma free_cons n s qs x :
-  free n (s :: qs) x = free n qs x && negb (attacks s x).
+Lemma free_cons (n : board) s qs x :
+  free n (s :: qs) x = free n qs x && negb (attack_rule n s x).
 Proof.
   unfold free. simpl.
-  destruct (on_board n x), (attacks s x), (forallb (fun q => negb (attacks q x)) qs); reflexivity.
+  destruct (on_board n x), (attack_rule n s x), (forallb (fun q => negb (attack_rule n q x)) qs); reflexivity.
 Qed.
 
 Lemma filter_all {A} (f : A -> bool) (l : list A) :
@@ -151,8 +209,8 @@ Proof.
 Qed.
 
 (* The masks of the queens qs decode to their free squares in board order. *)
-Lemma decode_live_rows n qs :
-  decode n (live_rows n qs) = filter (free n qs) (all_squares n).
+Lemma decode_live_rows (n : board) qs :
+  decode (size n) (live_rows n qs) = filter (free n qs) (all_squares (size n)).
 Proof.
   induction qs as [|s qs IH]; simpl.
   - unfold decode, full. rewrite decode_full_from. symmetry. apply filter_all.
@@ -162,6 +220,15 @@ Proof.
 Qed.
 
 (* ---- Frames: small positions on index masks. ---- *)
+
+Section Frames.
+
+(* The board whose rule the frames use. *)
+Variable b : board.
+Let attacks := attack_rule b.
+Let attacks_self s : attacks s s = true.
+Proof. apply attack_rule_self. Qed.
+
 
 (* A position's live squares L, listed once, let each of its descendants be
    a number: bit i set when L's i-th square (from 0) is still live. A frame
@@ -282,13 +349,8 @@ Qed.
 
 (* ---- Facts for pairing siblings (Checker.v, children_ok). ---- *)
 
-Lemma attacks_sym a b : attacks a b = attacks b a.
-Proof.
-  destruct a as [r1 c1], b as [r2 c2]. unfold attacks.
-  destruct (Nat.eqb_spec r1 r2), (Nat.eqb_spec r2 r1), (Nat.eqb_spec c1 c2), (Nat.eqb_spec c2 c1),
-    (Nat.eqb_spec (r1 + c2) (r2 + c1)), (Nat.eqb_spec (r2 + c1) (r1 + c2)),
-    (Nat.eqb_spec (r1 + c1) (r2 + c2)), (Nat.eqb_spec (r2 + c2) (r1 + c1)); simpl; auto; lia.
-Qed.
+Lemma attacks_sym s t : attacks s t = attacks t s.
+Proof. apply attack_rule_sym. Qed.
 
 Lemma attack_mask_spec s L : forall i k x,
   nth_error L k = Some x -> Nat.testbit (attack_mask_from s L i) (i + k) = attacks s x.
@@ -304,6 +366,8 @@ Proof.
       destruct (Nat.eqb_spec i (S i + k)); [lia|reflexivity].
     + apply IH. exact Hk.
 Qed.
+
+End Frames.
 
 Lemma ldiff_swap a b c : Nat.ldiff (Nat.ldiff a b) c = Nat.ldiff (Nat.ldiff a c) b.
 Proof.

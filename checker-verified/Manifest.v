@@ -76,14 +76,14 @@ Definition shard : Type := (claim * (unit -> input))%type.
 (* The shard's claim is that (qs, h), up to a symmetry, is won (or lost). *)
 Definition shard_wins (n : nat) (qs : list square) (h : nat) (sh : shard) : bool :=
   match fst sh with
-  | claim_wins n' qs' h' =>
+  | claim_wins (square_board n') qs' h' =>
       Nat.eqb n' n && Nat.eqb h' h && existsb (fun f => same_squares (map f qs) qs') (symmetries n)
   | _ => false
   end.
 
 Definition shard_loses (n : nat) (qs : list square) (h : nat) (sh : shard) : bool :=
   match fst sh with
-  | claim_loses n' qs' h' =>
+  | claim_loses (square_board n') qs' h' =>
       Nat.eqb n' n && Nat.eqb h' h && existsb (fun f => same_squares (map f qs) qs') (symmetries n)
   | _ => false
   end.
@@ -101,11 +101,12 @@ Definition check_manifest (c : claim) (shards : list shard) : bool :=
   forallb (fun sh => check_claim (fst sh) (snd sh tt)) shards
   && placed (claim_board c) (claim_queens c)
   && match c with
-     | claim_loses n qs h => moves_covered shards n qs h
-     | claim_grundy n qs g => moves_covered shards n qs g
-     | claim_wins n qs h =>
+     | claim_loses (square_board n) qs h => moves_covered shards n qs h
+     | claim_grundy (square_board n) qs g => moves_covered shards n qs g
+     | claim_wins (square_board n) qs h =>
          existsb (fun s => lost_by_shards shards n (s :: qs) h) (live n qs)
          || exists_from (fun h' => lost_by_shards shards n qs h') 0 h
+     | _ => false (* manifests of the square board only *)
      end.
 
 (* ---- Soundness. ---- *)
@@ -126,7 +127,7 @@ Variable shards : list shard.
 Variable checked : forall sh, In sh shards -> claim_holds (fst sh).
 
 (* A shard's claim up to a symmetry gives the position's outcome. *)
-Lemma shard_shows_image n qs qs' f :
+Lemma shard_shows_image (n : nat) qs qs' f :
   forallb (on_board n) qs = true -> In f (symmetries n) -> same_squares (map f qs) qs' = true ->
   forall h, (wins n (Pos qs' h) -> wins n (Pos qs h)) /\ (loses n (Pos qs' h) -> loses n (Pos qs h)).
 Proof.
@@ -138,29 +139,29 @@ Proof.
   simpl in W, L. split; intro H; auto.
 Qed.
 
-Lemma won_by_shard n qs h :
+Lemma won_by_shard (n : nat) qs h :
   forallb (on_board n) qs = true -> existsb (shard_wins n qs h) shards = true -> wins n (Pos qs h).
 Proof.
   intros Hqs E. apply existsb_exists in E as [sh [Hsh E]].
   unfold shard_wins in E. pose proof (checked sh Hsh) as Hc.
-  destruct (fst sh) as [n' qs' h'|n' qs' h'|n' qs' g']; try discriminate.
+  destruct (fst sh) as [[n'|n'] qs' h'|[n'|n'] qs' h'|n' qs' g']; try discriminate.
   rewrite !andb_true_iff, !Nat.eqb_eq in E. destruct E as [[-> ->] E].
   apply existsb_exists in E as [f [Hf E]].
   apply (proj1 (shard_shows_image n qs qs' f Hqs Hf E h)). exact (proj2 Hc).
 Qed.
 
-Lemma lost_by_shard n qs h :
+Lemma lost_by_shard (n : nat) qs h :
   forallb (on_board n) qs = true -> existsb (shard_loses n qs h) shards = true -> loses n (Pos qs h).
 Proof.
   intros Hqs E. apply existsb_exists in E as [sh [Hsh E]].
   unfold shard_loses in E. pose proof (checked sh Hsh) as Hc.
-  destruct (fst sh) as [n' qs' h'|n' qs' h'|n' qs' g']; try discriminate.
+  destruct (fst sh) as [[n'|n'] qs' h'|[n'|n'] qs' h'|n' qs' g']; try discriminate.
   rewrite !andb_true_iff, !Nat.eqb_eq in E. destruct E as [[-> ->] E].
   apply existsb_exists in E as [f [Hf E]].
   apply (proj2 (shard_shows_image n qs qs' f Hqs Hf E h)). exact (proj2 Hc).
 Qed.
 
-Lemma covered_loses n qs h :
+Lemma covered_loses (n : nat) qs h :
   placed n qs = true -> moves_covered shards n qs h = true -> loses n (Pos qs h).
 Proof.
   intros Hp E. unfold moves_covered in E. rewrite forall_from_seq, andb_true_iff, !forallb_forall in E.
@@ -172,7 +173,7 @@ Proof.
   - apply won_by_shard; [now apply placed_on_board|]. apply Eh. apply in_seq. lia.
 Qed.
 
-Lemma lost_by_shards_loses n qs h :
+Lemma lost_by_shards_loses (n : nat) qs h :
   placed n qs = true -> lost_by_shards shards n qs h = true -> loses n (Pos qs h).
 Proof.
   intros Hp E. unfold lost_by_shards in E. apply orb_true_iff in E as [E|E].
@@ -188,7 +189,7 @@ Proof.
   destruct E as [[Eall Hp] E]. rewrite forallb_forall in Eall.
   assert (forall sh, In sh shards -> claim_holds (fst sh)) as Hchecked
     by (intros sh Hsh; apply (checker_sound (fst sh) (snd sh tt)); exact (Eall sh Hsh)).
-  destruct c as [n qs h|n qs h|n qs g]; simpl in *; split; auto.
+  destruct c as [[n|n] qs h|[n|n] qs h|[n|n] qs g]; simpl in *; try discriminate; split; auto.
   - apply orb_true_iff in E as [E|E].
     + apply existsb_exists in E as [s [Hs E]].
       apply win with (Pos (s :: qs) h); [apply place_queen; now apply in_live|].

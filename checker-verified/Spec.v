@@ -9,13 +9,16 @@ Import ListNotations.
 (* A square is a pair (row, column). *)
 Notation square := (nat * nat)%type.
 
-Section QueensGame.
+(* The board: the n x n square, or the n x n torus, whose rows, columns
+   and diagonals wrap around (the left edge is glued to the right, the top
+   to the bottom). A number n alone means the square board. *)
+Inductive board : Type :=
+  | square_board (n : nat)
+  | torus (n : nat).
+Coercion square_board : nat >-> board.
 
-(* The board is n x n: rows and columns are numbered 0 .. n-1. *)
-Variable n : nat.
-
-Definition on_board (s : square) : bool :=
-  (fst s <? n) && (snd s <? n).
+Definition size (b : board) : nat :=
+  match b with square_board n => n | torus n => n end.
 
 (* Queens on a and b attack each other when they share a row, a column, a
    diagonal (row - column equal) or an anti-diagonal (row + column equal);
@@ -26,12 +29,31 @@ Definition attacks (a b : square) : bool :=
   let '(r2, c2) := b in
   (r1 =? r2) || (c1 =? c2) || (r1 + c2 =? r2 + c1) || (r1 + c1 =? r2 + c2).
 
+(* On the n x n torus the diagonals wrap: the same tests, with row - column
+   and row + column counted modulo n. *)
+Definition torus_attacks (n : nat) (a b : square) : bool :=
+  let '(r1, c1) := a in
+  let '(r2, c2) := b in
+  (r1 =? r2) || (c1 =? c2) || ((r1 + c2) mod n =? (r2 + c1) mod n)
+  || ((r1 + c1) mod n =? (r2 + c2) mod n).
+
+Definition attack_rule (b : board) : square -> square -> bool :=
+  match b with square_board _ => attacks | torus n => torus_attacks n end.
+
+Section QueensGame.
+
+(* Rows and columns are numbered 0 .. n-1, n = size b. *)
+Variable b : board.
+
+Definition on_board (s : square) : bool :=
+  (fst s <? size b) && (snd s <? size b).
+
 (* A position: the queens placed so far, and a Nim heap of h counters. *)
 Record position : Type := Pos { queens : list square; heap : nat }.
 
 (* A square is free when it is on the board and no placed queen attacks it. *)
 Definition free (qs : list square) (s : square) : bool :=
-  on_board s && forallb (fun q => negb (attacks q s)) qs.
+  on_board s && forallb (fun q => negb (attack_rule b q s)) qs.
 
 (* A move places a queen on a free square, or lowers the heap to any
    smaller number of counters. *)
@@ -83,26 +105,26 @@ Definition centre_then_reflection (n : nat) (p : position) : square :=
 
 (* Every game ends: there is no infinite sequence of moves. *)
 Definition every_game_ends_statement : Prop :=
-  forall n, well_founded (fun p' p => move n p p').
+  forall b : board, well_founded (fun p' p => move b p p').
 
 (* Every position is won or lost for the player to move, not both. *)
 Definition determined_statement : Prop :=
-  forall n p, (wins n p \/ loses n p) /\ ~ (wins n p /\ loses n p).
+  forall (b : board) p, (wins b p \/ loses b p) /\ ~ (wins b p /\ loses b p).
 
 (* A player who wins by a rule wins. *)
 Definition wins_by_wins_statement : Prop :=
-  forall n reply p, wins_by n reply p -> wins n p.
+  forall (b : board) reply p, wins_by b reply p -> wins b p.
 
 (* Every position has exactly one Grundy value. *)
 Definition grundy_function_statement : Prop :=
-  forall n p, (exists g, grundy n p g) /\
-              (forall g1 g2, grundy n p g1 -> grundy n p g2 -> g1 = g2).
+  forall (b : board) p, (exists g, grundy b p g) /\
+              (forall g1 g2, grundy b p g1 -> grundy b p g2 -> g1 = g2).
 
 (* The Sprague-Grundy step: the queens qs plus a heap of g counters are
    lost for the player to move exactly when the queens alone (heap 0)
    have the Grundy value g. *)
 Definition sprague_grundy_step_statement : Prop :=
-  forall n qs g, loses n (Pos qs g) <-> grundy n (Pos qs 0) g.
+  forall (b : board) qs g, loses b (Pos qs g) <-> grundy b (Pos qs 0) g.
 
 (* For every odd n, the first player wins on the empty n x n board by the
    centre and then the reflection of each opponent's queen (every reply is
@@ -165,37 +187,37 @@ Definition parts_sum_statement : Prop :=
     part_value blocks A a -> part_value blocks B b ->
     part_value blocks (A ++ B) (Nat.lxor a b).
 
-(* For the queens game: the Grundy value of the queens qs is the value of
+(* For the queens game, on either board: the Grundy value of the queens qs is the value of
    the placing game on its free squares, in any order. *)
 Definition queens_part_value_statement : Prop :=
-  forall n qs L g, (forall s, free n qs s = true <-> In s L) ->
-    (grundy n (Pos qs 0) g <-> part_value attacks L g).
+  forall (b : board) qs L g, (forall s, free b qs s = true <-> In s L) ->
+    (grundy b (Pos qs 0) g <-> part_value (attack_rule b) L g).
 
 (* ---- The claims that the certificate checker (Checker.v) verifies. ---- *)
 
-(* A claim about the n x n board with the queens qs placed by moves of the
+(* A claim about the board b with the queens qs placed by moves of the
    game (placed, below): the player to move wins when a Nim heap of h counters is added, or loses, or the
    queens alone (no heap) have the Grundy value g. *)
 Inductive claim : Type :=
-  | claim_wins (n : nat) (qs : list square) (h : nat)
-  | claim_loses (n : nat) (qs : list square) (h : nat)
-  | claim_grundy (n : nat) (qs : list square) (g : nat).
+  | claim_wins (b : board) (qs : list square) (h : nat)
+  | claim_loses (b : board) (qs : list square) (h : nat)
+  | claim_grundy (b : board) (qs : list square) (g : nat).
 
 (* The given queens could have been placed by moves of the game: each one,
    from the last of the list to the first (the list holds the latest first,
    as a move adds to its front), on a square free of the ones before it. So
    no two attack each other and no square is named twice. *)
-Fixpoint placed (n : nat) (qs : list square) : bool :=
+Fixpoint placed (b : board) (qs : list square) : bool :=
   match qs with
   | [] => true
-  | s :: before => free n before s && placed n before
+  | s :: before => free b before s && placed b before
   end.
 
 Definition claim_holds (c : claim) : Prop :=
   match c with
-  | claim_wins n qs h => placed n qs = true /\ wins n (Pos qs h)
-  | claim_loses n qs h => placed n qs = true /\ loses n (Pos qs h)
-  | claim_grundy n qs g => placed n qs = true /\ grundy n (Pos qs 0) g
+  | claim_wins b qs h => placed b qs = true /\ wins b (Pos qs h)
+  | claim_loses b qs h => placed b qs = true /\ loses b (Pos qs h)
+  | claim_grundy b qs g => placed b qs = true /\ grundy b (Pos qs 0) g
   end.
 
 (* A checker is sound when every claim it accepts holds, whatever the

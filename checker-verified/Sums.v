@@ -154,13 +154,13 @@ Qed.
 
 (* ---- The queens game: Spec.v's Grundy value is the placing game's. ---- *)
 
-Lemma grundy_live n : forall qs g, grundy n (Pos qs 0) g <-> part_value attacks (live n qs) g.
+Lemma grundy_live n : forall qs g, grundy n (Pos qs 0) g <-> part_value (attack_rule n) (live n qs) g.
 Proof.
   intro qs. remember (free_count n qs) as k eqn:Hk. revert qs Hk.
   induction k as [k IH] using lt_wf_ind. intros qs Hk g.
   assert (IH1 : forall s g, free n qs s = true ->
-            grundy n (Pos (s :: qs) 0) g <-> part_value attacks (remove_after attacks s (live n qs)) g).
-  { intros s g' Hs. change (remove_after attacks s (live n qs)) with (after s (live n qs)).
+            grundy n (Pos (s :: qs) 0) g <-> part_value (attack_rule n) (remove_after (attack_rule n) s (live n qs)) g).
+  { intros s g' Hs. change (remove_after (attack_rule n) s (live n qs)) with (after n s (live n qs)).
     rewrite <- live_cons. apply (IH (free_count n (s :: qs))); auto. subst. now apply free_count_place. }
   split.
   - intro Hg. inversion Hg as [p0 g0 No Yes]; subst. constructor.
@@ -183,7 +183,7 @@ Proof.
   intros n qs L g Hfree. rewrite grundy_live.
   assert (forall x, In x (live n qs) <-> In x L) as Hsame by (intro x; rewrite in_live; apply Hfree).
   split; intro H.
-  - apply (value_same_set attacks attacks_self (length (live n qs) + length L) (live n qs)); auto.
-  - apply (value_same_set attacks attacks_self (length L + length (live n qs)) L); auto.
+  - apply (value_same_set (attack_rule n) (attack_rule_self n) (length (live n qs) + length L) (live n qs)); auto.
+  - apply (value_same_set (attack_rule n) (attack_rule_self n) (length L + length (live n qs)) L); auto.
     intro x. now rewrite Hsame.
 Qed.

@@ -15,14 +15,16 @@ From QueensGame Require Import Spec GameFacts SpragueGrundy.
 
 Section Map.
 
-Variable n : nat.
+(* Any board: the square's eight maps below, the torus's later. *)
+Variable n : board.
 
 (* What the proof needs of a map f: it keeps the board and the attacks
    between squares of the board, and every square of the board is the image
    of one. *)
 Definition board_map (f : square -> square) : Prop :=
   (forall s, on_board n s = true -> on_board n (f s) = true) /\
-  (forall a b, on_board n a = true -> on_board n b = true -> attacks (f a) (f b) = attacks a b) /\
+  (forall a b, on_board n a = true -> on_board n b = true ->
+     attack_rule n (f a) (f b) = attack_rule n a b) /\
   (forall t, on_board n t = true -> exists s, on_board n s = true /\ f s = t).
 
 Definition on_board_all (qs : list square) : bool := forallb (on_board n) qs.
@@ -114,7 +116,7 @@ End Map.
 (* ---- The eight maps of Spec.v. ---- *)
 
 (* A map f with an inverse g, both keeping the board and the attacks. *)
-Lemma inverse_pair n f g :
+Lemma inverse_pair (n : nat) f g :
   (forall s, on_board n s = true -> on_board n (f s) = true) ->
   (forall s, on_board n s = true -> on_board n (g s) = true) ->
   (forall a b, on_board n a = true -> on_board n b = true -> attacks (f a) (f b) = attacks a b) ->
@@ -135,10 +137,10 @@ Ltac square_goal :=
   first
   [ intros [r c] H; apply on_board_iff in H; cbv beta iota; apply on_board_iff; lia
   | intros [r c] H; apply on_board_iff in H; cbv beta iota; f_equal; lia
-  | intros [r1 c1] [r2 c2] H1 H2; apply on_board_iff in H1, H2; cbv beta iota;
+  | intros [r1 c1] [r2 c2] H1 H2; apply on_board_iff in H1, H2; cbv beta iota; cbn [size] in *;
     apply bool_eq_iff; rewrite !attacks_true_iff; lia ].
 
-Lemma symmetries_are_board_maps n f :
+Lemma symmetries_are_board_maps (n : nat) f :
   In f (symmetries n) ->
   board_map n f /\ exists g, board_map n g /\ forall s, on_board n s = true -> g (f s) = s.
 Proof.

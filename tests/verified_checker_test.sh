@@ -22,6 +22,11 @@
 #     checker says for a loss, a Grundy value and a win by a first move; a
 #     shard swapped for another REJECTED, a missing one exit 2, a damaged one
 #     REJECTED.
+#   verified_checker_test.sh torus BIN_DIR CERTS_DIR
+#     The queens game on the torus (Spec.v's torus_attacks): Grundy values
+#     and outcomes, with and without given queens, VERIFIED with the C++
+#     checker's statement; a torus table read as the square board's, and one
+#     with its Grundy value changed, REJECTED; --json says "torus": true.
 # Exit 1, naming each failure; 0 when all hold.
 set -uo pipefail
 mode=$1 bin=$2 certs=$3
@@ -266,8 +271,50 @@ elif [ "$mode" = manifests ]; then
   out=$("$bin/checker-verified" "$tmp/bad/mgrundyn9.qcert" 2>/dev/null); rc=$?
   if [ $rc -eq 1 ] && [[ "$out" == REJECTED:* ]]; then echo "ok   a damaged shard: $out"
   else fail "a damaged shard: exit $rc, '$out'"; fi
+elif [ "$mode" = torus ]; then
+  tmp=$(mktemp -d)
+  trap 'rm -rf "$tmp"' EXIT
+  agree() {  # FILE ARGS...
+    local file=$1 want got rc; shift
+    "$bin/prover" "$@" --quiet --out "$file" >/dev/null 2>&1 || { fail "prover $*"; return; }
+    want=$("$bin/checker" "$file" 2>/dev/null)
+    got=$("$bin/checker-verified" "$file" 2>/dev/null); rc=$?
+    case "$want" in VERIFIED:*) ;; *) fail "$*: the C++ checker says '$want'"; return ;; esac
+    if [ $rc -ne 0 ] || [ "$got" != "$want" ]; then fail "$*: checker-verified says '$got' (exit $rc), the C++ checker '$want'"
+    else echo "ok   $*: $got"; fi
+  }
+  for n in 1 2 3 4 5 6 7 8 9; do agree "$tmp/g$n.qcert" grundy --board torus --n "$n"; done
+  agree "$tmp/w7.qcert" prove --board torus --n 7
+  agree "$tmp/l8.qcert" prove --board torus --n 8
+  agree "$tmp/q8.qcert" prove --board torus --n 8 --queens a1
+  agree "$tmp/q9.qcert" prove --board torus --n 9 --queens e5,a2 --heap 2
+  agree "$tmp/g9q.qcert" grundy --board torus --n 9 --queens c3
+  # refused() LABEL TABLE: the driver must say REJECTED (exit 1).
+  refused() {
+    local out rc
+    out=$("$bin/checker-verified" --table "$2" 2>/dev/null); rc=$?
+    if [ $rc -eq 1 ] && [[ "$out" == REJECTED:* ]]; then echo "ok   $1: $out"
+    else fail "$1: exit $rc, '$out'"; fi
+  }
+  "$bin/export-table" "$tmp/g6.qcert" > "$tmp/g6.table" 2>/dev/null || fail "export-table on the 6x6 torus"
+  grep -q '^board torus 6$' "$tmp/g6.table" || fail "the 6x6 torus table does not say 'board torus 6'"
+  # The 6x6 torus has Grundy value 0; the 6x6 square board is a first-player win.
+  sed 's/^board torus 6$/board 6/' "$tmp/g6.table" > "$tmp/g6square.table"
+  refused "a torus table read as the square board's" "$tmp/g6square.table"
+  "$bin/export-table" "$tmp/g7.qcert" > "$tmp/g7.table" 2>/dev/null || fail "export-table on the 7x7 torus"
+  sed 's/^claim grundy 1$/claim grundy 0/' "$tmp/g7.table" > "$tmp/g7zero.table"
+  cmp -s "$tmp/g7.table" "$tmp/g7zero.table" && fail "the 7x7 torus table's claim was not changed"
+  refused "the 7x7 torus with Grundy value 0 claimed" "$tmp/g7zero.table"
+  "$bin/checker-verified" --json "$tmp/w7.qcert" 2>/dev/null | python3 -c '
+import json, sys
+o = json.load(sys.stdin)
+assert o["verdict"] == "VERIFIED", o
+assert o["claim"]["torus"] is True and o["claim"]["boardSize"] == 7, o["claim"]
+assert o["statement"] == "first player wins on the empty 7x7 torus with queens", o["statement"]
+' && echo "ok   --json of a torus claim" || fail "--json of a torus claim"
+
 else
-  echo "usage: verified_checker_test.sh certs|mutants|hostile|manifests BIN_DIR CERTS_DIR" >&2
+  echo "usage: verified_checker_test.sh certs|mutants|hostile|manifests|torus BIN_DIR CERTS_DIR" >&2
   exit 2
 fi
 [ $failures -eq 0 ] || { echo "$failures failure(s)"; exit 1; }

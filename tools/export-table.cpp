@@ -104,36 +104,50 @@ class Exporter {
   static constexpr unsigned kSquares = 64 * W;
 
  public:
-  Exporter(const Certificate& cert, unsigned K) : n_(cert.boardSize), K_(K), cert_(cert) {
+  // The square's eight symmetries; on the torus each is followed by each of
+  // the n * n translations (the replay's group there), and replies are
+  // found through canonical forms (below) instead of trying every map.
+  Exporter(const Certificate& cert, unsigned K)
+      : n_(cert.boardSize), K_(K), cert_(cert), torus_(cert.board.torus),
+        groupSize_(torus_ ? 8 * n_ * n_ : 8), sym_(groupSize_), inverse_(groupSize_) {
     for (unsigned s = 0; s < n_ * n_; ++s) {
       const int r = int(s / n_), c = int(s % n_);
-      for (unsigned t = 0; t < n_ * n_; ++t) {
-        const int r2 = int(t / n_), c2 = int(t % n_);
-        if (r == r2 || c == c2 || r - c == r2 - c2 || r + c == r2 + c2) attack_[s].set(t);
-      }
-      for (unsigned g = 0; g < 8; ++g) {
-        int a = r, b = c;
-        if (g & 4) std::swap(a, b);
-        if (g & 2) a = int(n_) - 1 - a;
-        if (g & 1) b = int(n_) - 1 - b;
+      for (unsigned t = 0; t < n_ * n_; ++t)
+        if (qcert::checker::attacks(cert.board, r, c, int(t / n_), int(t % n_))) attack_[s].set(t);
+    }
+    for (unsigned g = 0; g < groupSize_; ++g) {
+      sym_[g].resize(n_ * n_);
+      inverse_[g].resize(n_ * n_);
+      const unsigned d = g % 8, shift = g / 8;
+      for (unsigned s = 0; s < n_ * n_; ++s) {
+        int a = int(s / n_), b = int(s % n_);
+        if (d & 4) std::swap(a, b);
+        if (d & 2) a = int(n_) - 1 - a;
+        if (d & 1) b = int(n_) - 1 - b;
+        a = (a + int(shift / n_)) % int(n_), b = (b + int(shift % n_)) % int(n_);
         sym_[g][s] = unsigned(a) * n_ + unsigned(b);
       }
-    }
-    for (unsigned g = 0; g < 8; ++g)
       for (unsigned s = 0; s < n_ * n_; ++s) inverse_[g][sym_[g][s]] = s;
+    }
   }
 
   void observe(const uint64_t* words, unsigned count, uint32_t h, int move) {
     Key k{{}, h};
     for (unsigned i = 0; i < count && i < W; ++i) k.L.w[i] = words[i];
-    observed_.emplace(k, move);
+    if (!torus_) {
+      observed_.emplace(k, move);
+      return;
+    }
+    const auto [canonical, g] = canonicalForm(k);
+    observed_.emplace(canonical, move >= 0 ? int(sym_[g][unsigned(move)]) : move);
   }
 
   // Writes the table to out as the walk finds its entries.
   void run(FILE* out) {
     out_ = out;
     const char* kind = cert_.grundy ? "grundy" : cert_.claimWin ? "win" : "loss";
-    std::fprintf(out, "qcert-table 1\nboard %u\nclaim %s %u\nqueens %zu", n_, kind, cert_.heap, cert_.queens.size());
+    std::fprintf(out, "qcert-table 1\nboard %s%u\nclaim %s %u\nqueens %zu", torus_ ? "torus " : "", n_, kind, cert_.heap,
+                 cert_.queens.size());
     for (unsigned q : cert_.queens) std::fprintf(out, " %u %u", q / n_, q % n_);
     std::fprintf(out, "\ncutoff %u\n", K_);
     Set root;
@@ -180,6 +194,13 @@ class Exporter {
 
   // The winning move at (L, h): the certificate's (through a symmetry), else searched.
   int reply(const Set& L, uint32_t h) {
+    if (torus_) {
+      const auto [canonical, g] = canonicalForm(Key{L, h});
+      if (auto it = observed_.find(canonical); it != observed_.end())
+        return it->second >= 0 ? int(inverse_[g][unsigned(it->second)]) : it->second;
+      ++solved_;
+      return search(L, h);
+    }
     for (unsigned g = 0; g < 8; ++g) {
       Key k{{}, h};
       L.forEach([&](unsigned s) { k.L.set(sym_[g][s]); });
@@ -188,6 +209,20 @@ class Exporter {
     }
     ++solved_;
     return search(L, h);
+  }
+
+  // The least image of k under the group (words compared from the last),
+  // and the map that gives it.
+  std::pair<Key, unsigned> canonicalForm(const Key& k) const {
+    Key best = k, image{{}, k.h};
+    unsigned bestMap = 0;
+    for (unsigned g = 1; g < groupSize_; ++g) {
+      image.L = Set{};
+      k.L.forEach([&](unsigned s) { image.L.set(sym_[g][s]); });
+      if (std::lexicographical_compare(image.L.w.rbegin(), image.L.w.rend(), best.L.w.rbegin(), best.L.w.rend()))
+        best = image, bestMap = g;
+    }
+    return {best, bestMap};
   }
 
   // A small exhaustive search (memo, local indices) for a winning move,
@@ -227,8 +262,10 @@ class Exporter {
 
   unsigned n_, K_;
   const Certificate& cert_;
+  bool torus_;
+  unsigned groupSize_;
   std::array<Set, kSquares> attack_;
-  std::array<std::array<unsigned, kSquares>, 8> sym_{}, inverse_{};
+  std::vector<std::vector<unsigned>> sym_, inverse_;
   std::unordered_map<Key, int, KeyHash> observed_;
   std::unordered_set<Key, KeyHash> visited_;
   std::vector<unsigned> path_;
@@ -417,8 +454,10 @@ int main(int argc, char** argv) {
     const qcert::checker::Verdict v = qcert::checker::check(options, std::cerr);
     die(v.kind == qcert::checker::Verdict::Kind::Rejected ? 1 : 2, path + ": " + e.what());
   }
-  if (cert.isCount || cert.isMod2 || cert.isPartizan || !cert.board.plainQueens())
-    die(2, path + ": not a certificate of the queens game on a square board");
+  const bool queensTorus = cert.board.torus && cert.board.piece == 0 && cert.board.rows == cert.board.cols &&
+                           cert.board.holes.empty();
+  if (cert.isCount || cert.isMod2 || cert.isPartizan || !(cert.board.plainQueens() || queensTorus))
+    die(2, path + ": not a certificate of the queens game on a square board or torus");
   if (cert.hasPlan) die(2, path + ": a shard manifest (not handled yet)");
   if (cert.boardSize > kMaxBoard)
     die(2, path + ": boards up to " + std::to_string(kMaxBoard) + " x " + std::to_string(kMaxBoard) + " only");

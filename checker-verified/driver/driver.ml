@@ -69,11 +69,11 @@ let read_squares r =
 
 let max_cutoff = 30
 
-type table = { claim : claim; n : int; kind : string; value : int;
+type table = { claim : claim; board : board; n : int; kind : string; value : int;
                queens : (int * int) list; cutoff : int; entries : entry list }
 
-(* "claim KIND V" and "queens K r1 c1 ..." of the n x n board. *)
-let read_claim r n =
+(* "claim KIND V" and "queens K r1 c1 ..." of the board (n x n). *)
+let read_claim r board n =
   expect r "claim";
   let kind = read_word r in
   let value = read_int r in
@@ -82,21 +82,25 @@ let read_claim r n =
   if List.exists (fun (row, col) -> row >= n || col >= n) queens then
     raise (Unreadable "a claimed queen is off the board");
   let claim = match kind with
-    | "win" -> Claim_wins (n, queens, value)
-    | "loss" -> Claim_loses (n, queens, value)
-    | "grundy" -> Claim_grundy (n, queens, value)
+    | "win" -> Claim_wins (board, queens, value)
+    | "loss" -> Claim_loses (board, queens, value)
+    | "grundy" -> Claim_grundy (board, queens, value)
     | _ -> raise (Unreadable ("the claim must be win, loss or grundy, not '" ^ printable kind ^ "'")) in
   (claim, kind, value, queens)
 
+(* "board N" (the N x N square) or "board torus N". *)
 let read_board r =
   expect r "board";
+  skip_space r;
+  let torus = r.peeked = Some 't' in
+  if torus then expect r "torus";
   let n = read_int r in
   if n < 1 || n > 26 then raise (Unreadable "the board size must be from 1 to 26");
-  n
+  ((if torus then Torus n else Square_board n), n)
 
 let read_table_from r =
-  let n = read_board r in
-  let claim, kind, value, queens = read_claim r n in
+  let board, n = read_board r in
+  let claim, kind, value, queens = read_claim r board n in
   expect r "cutoff";
   let cutoff = read_int r in
   (* The solver's work grows exponentially with the cut-off: export-table's
@@ -118,12 +122,12 @@ let read_table_from r =
         let qs = read_squares r in
         if List.exists (fun (row, col) -> row >= n || col >= n) qs then
           raise (Unreadable "an entry's queen is off the board");
-        let live = List.fold_left (fun m q -> place q m) empty qs in
+        let live = List.fold_left (fun m q -> place board q m) empty qs in
         entries (((live, h), reply) :: acc)
     | w -> raise (Unreadable ("expected an entry or 'end', read '" ^ printable w ^ "'"))
   in
   let entries = entries [] in
-  { claim; n; kind; value; queens; cutoff; entries }
+  { claim; board; n; kind; value; queens; cutoff; entries }
 
 let read_table ic =
   let r = { ic; peeked = None } in
@@ -136,17 +140,17 @@ let read_table ic =
 let read_listing ic =
   let r = { ic; peeked = None } in
   expect r "qcert-manifest"; expect r "1";
-  let n = read_board r in
-  let claim, kind, value, queens = read_claim r n in
+  let board, n = read_board r in
+  let claim, kind, value, queens = read_claim r board n in
   expect r "shards";
   let count = read_int r in
   let shards = List.init count (fun _ ->
       expect r "shard";
       let path = read_word_max r 4096 in
-      let shard_claim, _, _, _ = read_claim r n in
+      let shard_claim, _, _, _ = read_claim r board n in
       (path, shard_claim)) in
   expect r "end";
-  ({ claim; n; kind; value; queens; cutoff = 0; entries = [] }, shards)
+  ({ claim; board; n; kind; value; queens; cutoff = 0; entries = [] }, shards)
 
 (* ---- The claim in words, as the C++ checker prints it. ---- *)
 
@@ -154,17 +158,25 @@ let square_name (row, col) =
   Printf.sprintf "%c%d (%d,%d)" (Char.chr (Char.code 'a' + col)) (row + 1) row col
 
 let statement t =
+  (* The C++ checker's words: the square board keeps "(queens game)" last;
+     the torus names its squares without coordinates and says "with
+     queens" after the board. *)
+  let torus = (match t.board with Torus _ -> true | Square_board _ -> false) in
+  let name = if torus then (fun (row, col) -> Printf.sprintf "%c%d" (Char.chr (Char.code 'a' + col)) (row + 1))
+    else square_name in
+  let what = if torus then "torus" else "board" in
   let board =
-    if t.queens = [] then Printf.sprintf "the empty %dx%d board" t.n t.n
-    else Printf.sprintf "the %dx%d board after queens %s" t.n t.n
-        (String.concat ", " (List.map square_name t.queens)) in
+    if t.queens = [] then Printf.sprintf "the empty %dx%d %s" t.n t.n what
+    else Printf.sprintf "the %dx%d %s after queens %s" t.n t.n what
+        (String.concat ", " (List.map name t.queens)) in
+  let mid, tail = if torus then " with queens", "" else "", " (queens game)" in
   let heap = if t.value > 0 then Printf.sprintf " with a Nim heap of %d added" t.value else "" in
   match t.claim with
-  | Claim_grundy _ -> Printf.sprintf "the Grundy value of %s is %d (queens game)" board t.value
-  | Claim_wins _ when t.queens = [] -> "first player wins on " ^ board ^ heap ^ " (queens game)"
-  | Claim_loses _ when t.queens = [] -> "second player wins on " ^ board ^ heap ^ " (queens game)"
-  | Claim_wins _ -> "the player to move wins on " ^ board ^ heap ^ " (queens game)"
-  | Claim_loses _ -> "the player to move loses on " ^ board ^ heap ^ " (queens game)"
+  | Claim_grundy _ -> Printf.sprintf "the Grundy value of %s%s is %d%s" board mid t.value tail
+  | Claim_wins _ when t.queens = [] -> "first player wins on " ^ board ^ mid ^ heap ^ tail
+  | Claim_loses _ when t.queens = [] -> "second player wins on " ^ board ^ mid ^ heap ^ tail
+  | Claim_wins _ -> "the player to move wins on " ^ board ^ mid ^ heap ^ tail
+  | Claim_loses _ -> "the player to move loses on " ^ board ^ mid ^ heap ^ tail
 
 (* ---- The index's hash (untrusted: the proof holds for any function). ---- *)
 
@@ -232,9 +244,9 @@ let file_facts path =
 let claim_json t =
   let outcome, kind = match t.claim with
     | Claim_wins _ -> "win", "outcome" | Claim_loses _ -> "loss", "outcome" | Claim_grundy _ -> "loss", "grundy" in
-  Printf.sprintf "{\"family\":\"game\",\"ruleset\":\"queens\",\"boardSize\":%d,\"queens\":[%s],\"heap\":%d,\"outcome\":%s,\"kind\":%s,\"piece\":\"queen\",\"torus\":false,\"columns\":0}"
+  Printf.sprintf "{\"family\":\"game\",\"ruleset\":\"queens\",\"boardSize\":%d,\"queens\":[%s],\"heap\":%d,\"outcome\":%s,\"kind\":%s,\"piece\":\"queen\",\"torus\":%b,\"columns\":0}"
     t.n (String.concat "," (List.map (fun (r, c) -> string_of_int (r * t.n + c)) t.queens)) t.value
-    (json_string outcome) (json_string kind)
+    (json_string outcome) (json_string kind) (match t.board with Torus _ -> true | Square_board _ -> false)
 
 (* The process's peak resident memory (Linux: VmHWM), else the OCaml heap's. *)
 let peak_mib () =
@@ -300,7 +312,7 @@ let decide t =
   | Ok Accepted -> finish { verdict = Verified; line = "VERIFIED: " ^ statement t; table = Some t }
   | Ok (Bad_entry i) -> finish { verdict = Rejected; line = "REJECTED: " ^ explain t i; table = Some t }
   | Ok Bad_root ->
-      let why = if not (placed t.n t.queens) then
+      let why = if not (placed t.board t.queens) then
           "the given queens are not a position of the game (two of them attack each other or share a square)"
         else match t.claim with
           | Claim_wins _ -> "the position is neither in the table nor won by the verified solver"
