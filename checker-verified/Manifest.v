@@ -1,6 +1,7 @@
 (* The manifest step, proved: a claim follows from the claims of its shards
    (each checked by check_claim, Checker.v) when the shards cover its moves
-   up to the symmetries of the square (Symmetry.v).
+   up to the board's maps: the symmetries of the square, the translations of
+   the torus (Symmetry.v).
 
    A manifest holds the claim and a list of shards, each a claim with its own
    input (a table, Checker.v). check_manifest accepts when every shard's check accepts, the
@@ -12,7 +13,7 @@
      lost, or whose every move leads to one some shard claims won (the
      shards below a winning first move).
    "Up to a symmetry": the shard's queens are the image of the position's
-   queens under one of the eight maps, as sets (in any order). *)
+   queens under one of the board's maps, as sets (in any order). *)
 From Coq Require Import Arith Lia List Bool.
 Import ListNotations.
 From QueensGame Require Import Spec GameFacts SpragueGrundy Symmetry Checker.
@@ -64,6 +65,37 @@ Proof.
       apply (IH _ Hm' b Hab). now apply Hall.
 Qed.
 
+(* ---- The maps a manifest may use. ---- *)
+
+(* The square's eight symmetries (Spec.v, symmetries); the torus's n * n
+   translations (Spec.v, translation). *)
+Definition board_maps (b : board) : list (square -> square) :=
+  match b with
+  | square_board n => symmetries n
+  | torus n => flat_map (fun dr => map (fun dc => translation n dr dc) (seq 0 n)) (seq 0 n)
+  end.
+
+Definition board_eqb (a b : board) : bool :=
+  match a, b with
+  | square_board m, square_board n => Nat.eqb m n
+  | torus m, torus n => Nat.eqb m n
+  | _, _ => false
+  end.
+
+Lemma board_eqb_eq a b : board_eqb a b = true -> a = b.
+Proof. destruct a, b; simpl; try discriminate; intro E; apply Nat.eqb_eq in E; now subst. Qed.
+
+(* Each of them keeps the outcome (the symmetry and translation lemmas). *)
+Lemma board_maps_keep b f qs h :
+  In f (board_maps b) -> forallb (on_board b) qs = true ->
+  (wins b (Pos qs h) <-> wins b (Pos (map f qs) h)) /\ (loses b (Pos qs h) <-> loses b (Pos (map f qs) h)).
+Proof.
+  destruct b as [n|n]; simpl; intros Hf Hqs.
+  - destruct (symmetry_lemma n f qs h Hf Hqs) as [W [L _]]. auto.
+  - apply in_flat_map in Hf as [dr [_ Hf]]. apply in_map_iff in Hf as [dc [<- _]].
+    destruct (torus_translation_lemma n dr dc qs h Hqs) as [W [L _]]. auto.
+Qed.
+
 (* ---- What a checked shard shows. ---- *)
 
 (* A shard: its claim, and its input as a function of no argument, so that
@@ -73,40 +105,39 @@ Qed.
    that input. *)
 Definition shard : Type := (claim * (unit -> input))%type.
 
-(* The shard's claim is that (qs, h), up to a symmetry, is won (or lost). *)
-Definition shard_wins (n : nat) (qs : list square) (h : nat) (sh : shard) : bool :=
+(* The shard's claim is that (qs, h), up to one of the board's maps, is won (or lost). *)
+Definition shard_wins (n : board) (qs : list square) (h : nat) (sh : shard) : bool :=
   match fst sh with
-  | claim_wins (square_board n') qs' h' =>
-      Nat.eqb n' n && Nat.eqb h' h && existsb (fun f => same_squares (map f qs) qs') (symmetries n)
+  | claim_wins n' qs' h' =>
+      board_eqb n' n && Nat.eqb h' h && existsb (fun f => same_squares (map f qs) qs') (board_maps n)
   | _ => false
   end.
 
-Definition shard_loses (n : nat) (qs : list square) (h : nat) (sh : shard) : bool :=
+Definition shard_loses (n : board) (qs : list square) (h : nat) (sh : shard) : bool :=
   match fst sh with
-  | claim_loses (square_board n') qs' h' =>
-      Nat.eqb n' n && Nat.eqb h' h && existsb (fun f => same_squares (map f qs) qs') (symmetries n)
+  | claim_loses n' qs' h' =>
+      board_eqb n' n && Nat.eqb h' h && existsb (fun f => same_squares (map f qs) qs') (board_maps n)
   | _ => false
   end.
 
 (* Every move from (qs, h) leads to a position some shard claims won. *)
-Definition moves_covered (shards : list shard) (n : nat) (qs : list square) (h : nat) : bool :=
+Definition moves_covered (shards : list shard) (n : board) (qs : list square) (h : nat) : bool :=
   forallb (fun s => existsb (shard_wins n (s :: qs) h) shards) (live n qs)
   && forall_from (fun h' => existsb (shard_wins n qs h') shards) 0 h.
 
 (* (qs, h) is lost: a shard claims so, or its moves are covered. *)
-Definition lost_by_shards (shards : list shard) (n : nat) (qs : list square) (h : nat) : bool :=
+Definition lost_by_shards (shards : list shard) (n : board) (qs : list square) (h : nat) : bool :=
   existsb (shard_loses n qs h) shards || moves_covered shards n qs h.
 
 Definition check_manifest (c : claim) (shards : list shard) : bool :=
   forallb (fun sh => check_claim (fst sh) (snd sh tt)) shards
   && placed (claim_board c) (claim_queens c)
   && match c with
-     | claim_loses (square_board n) qs h => moves_covered shards n qs h
-     | claim_grundy (square_board n) qs g => moves_covered shards n qs g
-     | claim_wins (square_board n) qs h =>
+     | claim_loses n qs h => moves_covered shards n qs h
+     | claim_grundy n qs g => moves_covered shards n qs g
+     | claim_wins n qs h =>
          existsb (fun s => lost_by_shards shards n (s :: qs) h) (live n qs)
          || exists_from (fun h' => lost_by_shards shards n qs h') 0 h
-     | _ => false (* manifests of the square board only *)
      end.
 
 (* ---- Soundness. ---- *)
@@ -127,41 +158,41 @@ Variable shards : list shard.
 Variable checked : forall sh, In sh shards -> claim_holds (fst sh).
 
 (* A shard's claim up to a symmetry gives the position's outcome. *)
-Lemma shard_shows_image (n : nat) qs qs' f :
-  forallb (on_board n) qs = true -> In f (symmetries n) -> same_squares (map f qs) qs' = true ->
+Lemma shard_shows_image (n : board) qs qs' f :
+  forallb (on_board n) qs = true -> In f (board_maps n) -> same_squares (map f qs) qs' = true ->
   forall h, (wins n (Pos qs' h) -> wins n (Pos qs h)) /\ (loses n (Pos qs' h) -> loses n (Pos qs h)).
 Proof.
   intros Hqs Hf E h.
   pose proof (same_squares_in _ _ E) as Hin.
   assert (forall x, In x qs' <-> In x (map f qs)) as Hin' by (intro x; specialize (Hin x); tauto).
   destruct (outcome_same n (Pos qs' h) (map f qs) Hin') as [W L].
-  destruct (symmetry_lemma n f qs h Hf Hqs) as [[_ W'] [[_ L'] _]].
+  destruct (board_maps_keep n f qs h Hf Hqs) as [[_ W'] [_ L']].
   simpl in W, L. split; intro H; auto.
 Qed.
 
-Lemma won_by_shard (n : nat) qs h :
+Lemma won_by_shard (n : board) qs h :
   forallb (on_board n) qs = true -> existsb (shard_wins n qs h) shards = true -> wins n (Pos qs h).
 Proof.
   intros Hqs E. apply existsb_exists in E as [sh [Hsh E]].
   unfold shard_wins in E. pose proof (checked sh Hsh) as Hc.
-  destruct (fst sh) as [[n'|n'] qs' h'|[n'|n'] qs' h'|n' qs' g']; try discriminate.
-  rewrite !andb_true_iff, !Nat.eqb_eq in E. destruct E as [[-> ->] E].
+  destruct (fst sh) as [n' qs' h'|n' qs' h'|n' qs' g']; try discriminate.
+  rewrite !andb_true_iff, Nat.eqb_eq in E. destruct E as [[Eb ->] E]. apply board_eqb_eq in Eb. subst n'.
   apply existsb_exists in E as [f [Hf E]].
   apply (proj1 (shard_shows_image n qs qs' f Hqs Hf E h)). exact (proj2 Hc).
 Qed.
 
-Lemma lost_by_shard (n : nat) qs h :
+Lemma lost_by_shard (n : board) qs h :
   forallb (on_board n) qs = true -> existsb (shard_loses n qs h) shards = true -> loses n (Pos qs h).
 Proof.
   intros Hqs E. apply existsb_exists in E as [sh [Hsh E]].
   unfold shard_loses in E. pose proof (checked sh Hsh) as Hc.
-  destruct (fst sh) as [[n'|n'] qs' h'|[n'|n'] qs' h'|n' qs' g']; try discriminate.
-  rewrite !andb_true_iff, !Nat.eqb_eq in E. destruct E as [[-> ->] E].
+  destruct (fst sh) as [n' qs' h'|n' qs' h'|n' qs' g']; try discriminate.
+  rewrite !andb_true_iff, Nat.eqb_eq in E. destruct E as [[Eb ->] E]. apply board_eqb_eq in Eb. subst n'.
   apply existsb_exists in E as [f [Hf E]].
   apply (proj2 (shard_shows_image n qs qs' f Hqs Hf E h)). exact (proj2 Hc).
 Qed.
 
-Lemma covered_loses (n : nat) qs h :
+Lemma covered_loses (n : board) qs h :
   placed n qs = true -> moves_covered shards n qs h = true -> loses n (Pos qs h).
 Proof.
   intros Hp E. unfold moves_covered in E. rewrite forall_from_seq, andb_true_iff, !forallb_forall in E.
@@ -173,7 +204,7 @@ Proof.
   - apply won_by_shard; [now apply placed_on_board|]. apply Eh. apply in_seq. lia.
 Qed.
 
-Lemma lost_by_shards_loses (n : nat) qs h :
+Lemma lost_by_shards_loses (n : board) qs h :
   placed n qs = true -> lost_by_shards shards n qs h = true -> loses n (Pos qs h).
 Proof.
   intros Hp E. unfold lost_by_shards in E. apply orb_true_iff in E as [E|E].
@@ -189,7 +220,7 @@ Proof.
   destruct E as [[Eall Hp] E]. rewrite forallb_forall in Eall.
   assert (forall sh, In sh shards -> claim_holds (fst sh)) as Hchecked
     by (intros sh Hsh; apply (checker_sound (fst sh) (snd sh tt)); exact (Eall sh Hsh)).
-  destruct c as [[n|n] qs h|[n|n] qs h|[n|n] qs g]; simpl in *; try discriminate; split; auto.
+  destruct c as [n qs h|n qs h|n qs g]; simpl in *; split; auto.
   - apply orb_true_iff in E as [E|E].
     + apply existsb_exists in E as [s [Hs E]].
       apply win with (Pos (s :: qs) h); [apply place_queen; now apply in_live|].

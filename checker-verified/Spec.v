@@ -158,6 +158,20 @@ Definition symmetry_lemma_statement : Prop :=
     (loses n (Pos qs h) <-> loses n (Pos (map f qs) h)) /\
     (forall g, grundy n (Pos qs 0) g <-> grundy n (Pos (map f qs) 0) g).
 
+(* The translations of the n x n torus: (r, c) -> (r + dr, c + dc), each
+   counted modulo n. *)
+Definition translation (n dr dc : nat) (s : square) : square :=
+  ((fst s + dr) mod n, (snd s + dc) mod n).
+
+(* The torus's translation lemma: a position whose queens are on the torus
+   and its image under a translation have the same outcome, with any heap,
+   and the same Grundy value. *)
+Definition torus_translation_lemma_statement : Prop :=
+  forall n dr dc qs h, forallb (on_board (torus n)) qs = true ->
+    (wins (torus n) (Pos qs h) <-> wins (torus n) (Pos (map (translation n dr dc) qs) h)) /\
+    (loses (torus n) (Pos qs h) <-> loses (torus n) (Pos (map (translation n dr dc) qs) h)) /\
+    (forall g, grundy (torus n) (Pos qs 0) g <-> grundy (torus n) (Pos (map (translation n dr dc) qs) 0) g).
+
 (* ---- Parts: the Sprague-Grundy theorem for sums. ---- *)
 
 (* The placing game on a list L of live squares, for any piece: its rule is

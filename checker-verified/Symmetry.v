@@ -168,3 +168,94 @@ Proof.
   intro v. rewrite <- !sg_step.
   exact (proj2 (outcome_iff n f g qs v Hf Hg Hgf Hqs)).
 Qed.
+
+(* ---- The torus's translations. ---- *)
+
+(* Adding k on both sides keeps (and reflects) agreement modulo n. *)
+Lemma mod_add_same n x y k : n <> 0 -> ((x + k) mod n = (y + k) mod n <-> x mod n = y mod n).
+Proof.
+  intro Hn. split; intro E.
+  - assert (k + (n - k mod n) = (k / n + 1) * n) as Hk.
+    { pose proof (Nat.div_mod k n Hn). pose proof (Nat.mod_upper_bound k n Hn). lia. }
+    rewrite <- (Nat.mod_add x (k / n + 1) n Hn), <- (Nat.mod_add y (k / n + 1) n Hn).
+    replace (x + (k / n + 1) * n) with ((x + k) + (n - k mod n)) by lia.
+    replace (y + (k / n + 1) * n) with ((y + k) + (n - k mod n)) by lia.
+    rewrite <- (Nat.add_mod_idemp_l (x + k)), E, Nat.add_mod_idemp_l by exact Hn. reflexivity.
+  - rewrite <- (Nat.add_mod_idemp_l x), E, Nat.add_mod_idemp_l by exact Hn. reflexivity.
+Qed.
+
+Lemma mod_add_cancel n x y k : x < n -> y < n -> (x + k) mod n = (y + k) mod n -> x = y.
+Proof.
+  intros Hx Hy E. apply mod_add_same in E; [|lia]. now rewrite !Nat.mod_small in E.
+Qed.
+
+(* A shift by d and one by n - d mod n undo each other, in either order. *)
+Lemma mod_shift_back n x d : x < n -> ((x + d) mod n + (n - d mod n)) mod n = x.
+Proof.
+  intro Hx. assert (n <> 0) as Hn by lia.
+  assert (d + (n - d mod n) = (d / n + 1) * n) as Hd.
+  { pose proof (Nat.div_mod d n Hn). pose proof (Nat.mod_upper_bound d n Hn). lia. }
+  rewrite Nat.add_mod_idemp_l by exact Hn.
+  replace (x + d + (n - d mod n)) with (x + (d / n + 1) * n) by lia.
+  rewrite Nat.mod_add by exact Hn. apply Nat.mod_small, Hx.
+Qed.
+
+Lemma mod_shift_forth n x d : x < n -> ((x + (n - d mod n)) mod n + d) mod n = x.
+Proof.
+  intro Hx. assert (n <> 0) as Hn by lia.
+  assert (d + (n - d mod n) = (d / n + 1) * n) as Hd.
+  { pose proof (Nat.div_mod d n Hn). pose proof (Nat.mod_upper_bound d n Hn). lia. }
+  rewrite Nat.add_mod_idemp_l by exact Hn.
+  replace (x + (n - d mod n) + d) with (x + (d / n + 1) * n) by lia.
+  rewrite Nat.mod_add by exact Hn. apply Nat.mod_small, Hx.
+Qed.
+
+Lemma translation_on_board n dr dc s :
+  on_board (torus n) s = true -> on_board (torus n) (translation n dr dc s) = true.
+Proof.
+  destruct s as [r c]. unfold translation. rewrite !on_board_size_iff. simpl. intros [Hr Hc].
+  split; apply Nat.mod_upper_bound; lia.
+Qed.
+
+Lemma translation_attacks n dr dc a b :
+  on_board (torus n) a = true -> on_board (torus n) b = true ->
+  attack_rule (torus n) (translation n dr dc a) (translation n dr dc b) = attack_rule (torus n) a b.
+Proof.
+  destruct a as [r1 c1], b as [r2 c2]. unfold translation. rewrite !on_board_size_iff. simpl.
+  intros [H1 H2] [H3 H4]. assert (n <> 0) as Hn by lia.
+  unfold torus_attacks.
+  assert (forall x y, x < n -> y < n -> forall d, ((x + d) mod n =? (y + d) mod n) = (x =? y)) as Same.
+  { intros x y Hx Hy d. apply eq_true_iff_eq. rewrite !Nat.eqb_eq.
+    split; [apply mod_add_cancel; lia|now intros ->]. }
+  assert (forall x y, ((x + dr) mod n + (y + dc) mod n) mod n = ((x + y) + (dr + dc)) mod n) as Sum.
+  { intros x y. rewrite <- Nat.add_mod by exact Hn. f_equal. lia. }
+  assert (forall x y, ((x + (dr + dc)) mod n =? (y + (dr + dc)) mod n) = (x mod n =? y mod n)) as Diag.
+  { intros x y. apply eq_true_iff_eq. rewrite !Nat.eqb_eq. apply mod_add_same, Hn. }
+  rewrite (Same r1 r2), (Same c1 c2), !Sum, !Diag by assumption. reflexivity.
+Qed.
+
+Lemma translation_board_map n dr dc : board_map (torus n) (translation n dr dc).
+Proof.
+  split; [|split].
+  - apply translation_on_board.
+  - apply translation_attacks.
+  - intros t Ht. exists (translation n (n - dr mod n) (n - dc mod n) t).
+    split; [now apply translation_on_board|].
+    destruct t as [r c]. apply on_board_size_iff in Ht. simpl in Ht. unfold translation. simpl.
+    f_equal; apply mod_shift_forth; lia.
+Qed.
+
+Theorem torus_translation_lemma : torus_translation_lemma_statement.
+Proof.
+  intros n dr dc qs h Hqs.
+  set (f := translation n dr dc). set (g := translation n (n - dr mod n) (n - dc mod n)).
+  assert (forall s, on_board (torus n) s = true -> g (f s) = s) as Hgf.
+  { intros [r c] Hs. apply on_board_size_iff in Hs. simpl in Hs. unfold f, g, translation. simpl.
+    f_equal; apply mod_shift_back; lia. }
+  pose proof (translation_board_map n dr dc) as Hf.
+  pose proof (translation_board_map n (n - dr mod n) (n - dc mod n)) as Hg.
+  destruct (outcome_iff (torus n) f g qs h Hf Hg Hgf Hqs) as [W L].
+  split; [exact W|split; [exact L|]].
+  intro v. rewrite <- !sg_step.
+  exact (proj2 (outcome_iff (torus n) f g qs v Hf Hg Hgf Hqs)).
+Qed.

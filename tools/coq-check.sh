@@ -25,7 +25,7 @@ command -v "$coqc" >/dev/null || { echo "coq-check: coqc not found (make deps in
 
 # The theorems whose assumptions are checked; each has <name>_statement in Spec.v.
 theorems=(every_game_ends determined wins_by_wins grundy_function sprague_grundy_step
-          odd_board_reflection_wins odd_board_first_player_wins symmetry_lemma parts_sum queens_part_value
+          odd_board_reflection_wins odd_board_first_player_wins symmetry_lemma torus_translation_lemma parts_sum queens_part_value
           checker_sound manifest_sound)
 # A statement that takes an argument: the checker whose soundness is stated
 # is the function that Extraction.v extracts.

@@ -12,7 +12,8 @@
 // the claimed position WITHOUT symmetry, as the verified check will: each
 // winner position with more than K live squares gets an entry (its queens, heap
 // and reply).  The reply is the certificate's, found through the eight
-// symmetries of the square (the replay memoises positions up to symmetry), or,
+// symmetries of the square (the replay memoises positions up to symmetry; on
+// the torus, through canonical forms under its 8 n^2 maps), or,
 // below the certificate's own cut-off where it has none, one found by the small
 // exhaustive search here.  Positions with at most K live squares are left to
 // the verified solver.  Exit 0: the table was written; 1: the certificate is
@@ -284,6 +285,11 @@ class Exporter {
 // move; a win: a winBy whose position has one shard per move), as qcert's
 // prover writes them; a deeper plan is refused.  Nothing here is believed:
 // the proved check decides what the shards' claims add up to.
+// The queens game on the n x n torus (no holes), which the proved check reads.
+bool queensTorus(const qcert::checker::Board& b) {
+  return b.torus && b.piece == 0 && b.rows == b.cols && b.holes.empty();
+}
+
 void writeClaim(FILE* out, const Certificate& c) {
   const unsigned n = c.boardSize;
   std::fprintf(out, "claim %s %u\nqueens %zu", c.grundy ? "grundy" : c.claimWin ? "win" : "loss", c.heap, c.queens.size());
@@ -313,20 +319,21 @@ int listShards(const std::string& path) {
   qcert::checker::MappedFile file(path);
   const Certificate cert = qcert::checker::readCertificate(file);
   if (!cert.hasPlan) std::exit(3);  // not a manifest: checker-verified asks, then exports it whole
-  if (cert.isCount || cert.isMod2 || cert.isPartizan || !cert.board.plainQueens() || cert.boardSize > kMaxBoard)
-    die(2, path + ": not a manifest of the queens game on a square board up to " + std::to_string(kMaxBoard) + " x " +
-               std::to_string(kMaxBoard));
+  if (cert.isCount || cert.isMod2 || cert.isPartizan || !(cert.board.plainQueens() || queensTorus(cert.board)) ||
+      cert.boardSize > kMaxBoard)
+    die(2, path + ": not a manifest of the queens game on a square board or torus up to " + std::to_string(kMaxBoard) +
+               " x " + std::to_string(kMaxBoard));
   capnp::FlatArrayMessageReader header(cert.header);
   collectShards(header.getRoot<::Header>().getPlan(), 0, paths);
   const std::string dir = path.find('/') == std::string::npos ? "" : path.substr(0, path.rfind('/') + 1);
-  std::printf("qcert-manifest 1\nboard %u\n", cert.boardSize);
+  std::printf("qcert-manifest 1\nboard %s%u\n", cert.board.torus ? "torus " : "", cert.boardSize);
   writeClaim(stdout, cert);
   std::printf("shards %zu\n", paths.size());
   for (const std::string& p : paths) {
     if (!qcert::checker::shardPathAllowed(p)) die(2, "a shard path the checker refuses: " + p);
     qcert::checker::MappedFile shardFile(dir + p);
     const Certificate shard = qcert::checker::readCertificate(shardFile);
-    if (shard.hasPlan || shard.boardSize != cert.boardSize || !shard.board.plainQueens())
+    if (shard.hasPlan || shard.boardSize != cert.boardSize || !(shard.board == cert.board))
       die(2, dir + p + ": not a single certificate of the same board");
     std::printf("shard %s\n", (dir + p).c_str());
     writeClaim(stdout, shard);
@@ -454,9 +461,7 @@ int main(int argc, char** argv) {
     const qcert::checker::Verdict v = qcert::checker::check(options, std::cerr);
     die(v.kind == qcert::checker::Verdict::Kind::Rejected ? 1 : 2, path + ": " + e.what());
   }
-  const bool queensTorus = cert.board.torus && cert.board.piece == 0 && cert.board.rows == cert.board.cols &&
-                           cert.board.holes.empty();
-  if (cert.isCount || cert.isMod2 || cert.isPartizan || !(cert.board.plainQueens() || queensTorus))
+  if (cert.isCount || cert.isMod2 || cert.isPartizan || !(cert.board.plainQueens() || queensTorus(cert.board)))
     die(2, path + ": not a certificate of the queens game on a square board or torus");
   if (cert.hasPlan) die(2, path + ": a shard manifest (not handled yet)");
   if (cert.boardSize > kMaxBoard)
