@@ -52,4 +52,10 @@ Extract Inlined Constant Coq.Arith.PeanoNat.Nat.shiftl =>
 Extract Inlined Constant Coq.Arith.PeanoNat.Nat.lor => "(fun (a : int) (b : int) -> a lor b)".
 Extract Inlined Constant Coq.Arith.PeanoNat.Nat.ldiff => "(fun (a : int) (b : int) -> a land (lnot b))".
 
+(* The torus's arithmetic (Spec.v, torus_attacks; LiveRows.v, its row
+   masks): Nat.modulo a b is a mod b, and a when b = 0 (Coq's definition);
+   Nat.sub a b stops at 0. OCaml's mod agrees with Coq's for a >= 0, b > 0. *)
+Extract Inlined Constant Coq.Arith.PeanoNat.Nat.modulo => "(fun (a : int) (b : int) -> if b = 0 then a else a mod b)".
+Extract Inlined Constant Coq.Init.Nat.sub => "(fun (a : int) (b : int) -> if a <= b then 0 else a - b)".
+
 Extraction "checker_extracted.ml" check_claim verify check_manifest.

@@ -29,9 +29,10 @@ awk '/^\(\* Bits of a non-negative number/ {exit} /^Extract/ {on=1} on {print} /
 awk '/^\(\* Bits of a non-negative number/ {on=1} /^Extraction "/ {exit} on {print}' "$src" > "$work/bits.v.part"
 grep -q 'Nat.testbit' "$work/bits.v.part" && grep -q 'Nat.shiftl' "$work/bits.v.part" \
   || { echo "FAIL: the bit directives were not found in $src"; exit 1; }
-for f in testbit shiftr shiftl lor ldiff; do
-  grep -q "Extract Inlined Constant Coq.Arith.PeanoNat.Nat.$f " "$work/bits.v.part" \
-    || { echo "FAIL: no directive for Nat.$f in $src"; exit 1; }
+for f in Arith.PeanoNat.Nat.testbit Arith.PeanoNat.Nat.shiftr Arith.PeanoNat.Nat.shiftl Arith.PeanoNat.Nat.lor \
+         Arith.PeanoNat.Nat.ldiff Arith.PeanoNat.Nat.modulo Init.Nat.sub; do
+  grep -q "Extract Inlined Constant Coq.$f " "$work/bits.v.part" \
+    || { echo "FAIL: no directive for $f in $src"; exit 1; }
 done
 
 {
@@ -48,9 +49,11 @@ done
   echo 'Definition b_shiftl := Nat.shiftl.'
   echo 'Definition b_lor := Nat.lor.'
   echo 'Definition b_ldiff := Nat.ldiff.'
-  echo 'Extraction "reference.ml" b_testbit b_shiftr b_shiftl b_lor b_ldiff.'
+  echo 'Definition b_modulo := Nat.modulo.'
+  echo 'Definition b_sub := Coq.Init.Nat.sub.'
+  echo 'Extraction "reference.ml" b_testbit b_shiftr b_shiftl b_lor b_ldiff b_modulo b_sub.'
   cat "$work/bits.v.part"
-  echo 'Extraction "machine.ml" b_testbit b_shiftr b_shiftl b_lor b_ldiff.'
+  echo 'Extraction "machine.ml" b_testbit b_shiftr b_shiftl b_lor b_ldiff b_modulo b_sub.'
 } > "$work/Bits.v"
 (cd "$work" && coqc -q Bits.v) || { echo "FAIL: Bits.v does not compile"; exit 1; }
 grep -q 'lsr' "$work/machine.ml" || { echo "FAIL: machine.ml does not use the directives"; exit 1; }
@@ -85,6 +88,17 @@ let () =
     if Reference.b_lor a b <> Machine.b_lor a b then fail "lor %d %d" a b;
     if Reference.b_ldiff a b <> Machine.b_ldiff a b then fail "ldiff %d %d" a b
   done done;
+  (* The torus's arithmetic: every pair up to 600 (the reference's division
+     is a step per unit), and random pairs below 2^12. *)
+  for a = 0 to 600 do for b = 0 to 600 do
+    if Reference.b_modulo a b <> Machine.b_modulo a b then fail "modulo %d %d" a b;
+    if Reference.b_sub a b <> Machine.b_sub a b then fail "sub %d %d" a b
+  done done;
+  for _ = 1 to 4000 do
+    let a = Random.int 4096 and b = Random.int 4096 in
+    if Reference.b_modulo a b <> Machine.b_modulo a b then fail "modulo %d %d" a b;
+    if Reference.b_sub a b <> Machine.b_sub a b then fail "sub %d %d" a b
+  done;
   (* The largest values, by their meaning. *)
   let top = max_int in   (* 2^62 - 1 *)
   if top <> (1 lsl 62) - 1 then fail "max_int is not 2^62 - 1 (63-bit ints expected)";
@@ -101,6 +115,9 @@ let () =
   if not (raises (fun () -> Machine.b_shiftl 1 (1 lsl 30))) then fail "shiftl 1 2^30 must raise";
   if Machine.b_shiftl 0 1000 <> 0 then fail "shiftl 0 1000";
   if Machine.b_shiftl (top lsr 1) 1 <> top - 1 then fail "shiftl (2^61 - 1) 1";
+  if Machine.b_modulo top 0 <> top || Machine.b_modulo top top <> 0 || Machine.b_modulo top 2 <> 1
+     || Machine.b_modulo 5 top <> 5 then fail "modulo of 2^62 - 1";
+  if Machine.b_sub top 0 <> top || Machine.b_sub 0 top <> 0 || Machine.b_sub top top <> 0 then fail "sub of 2^62 - 1";
   if Machine.b_lor top 0 <> top || Machine.b_ldiff top top <> 0 || Machine.b_ldiff top 0 <> top
      || Machine.b_ldiff 0 top <> 0 || Machine.b_ldiff top 1 <> top - 1 then fail "lor and ldiff of 2^62 - 1";
   if !failures > 0 then (Printf.printf "%d mismatches\n" !failures; exit 1);

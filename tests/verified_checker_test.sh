@@ -25,8 +25,9 @@
 #   verified_checker_test.sh torus BIN_DIR CERTS_DIR
 #     The queens game on the torus (Spec.v's torus_attacks): Grundy values
 #     and outcomes, with and without given queens, VERIFIED with the C++
-#     checker's statement; a torus table read as the square board's, and one
-#     with its Grundy value changed, REJECTED; --json says "torus": true.
+#     checker's statement, single files and manifests (the translation
+#     lemma); a torus table read as the square board's, and one with its
+#     Grundy value changed, REJECTED; --json says "torus": true.
 # Exit 1, naming each failure; 0 when all hold.
 set -uo pipefail
 mode=$1 bin=$2 certs=$3
@@ -289,6 +290,12 @@ elif [ "$mode" = torus ]; then
   agree "$tmp/q8.qcert" prove --board torus --n 8 --queens a1
   agree "$tmp/q9.qcert" prove --board torus --n 9 --queens e5,a2 --heap 2
   agree "$tmp/g9q.qcert" grundy --board torus --n 9 --queens c3
+  # Manifests (--jobs 2: one shard per first move up to the torus's maps,
+  # one in all) through the proved step with the translation lemma.
+  agree "$tmp/m10.qcert" grundy --board torus --n 10 --jobs 2
+  agree "$tmp/m9.qcert" prove --board torus --n 9 --jobs 2
+  agree "$tmp/m11.qcert" grundy --board torus --n 11 --jobs 2
+  [ -d "$tmp/m10.qcert.units" ] || fail "grundy --board torus --n 10 --jobs 2 wrote no shards"
   # refused() LABEL TABLE: the driver must say REJECTED (exit 1).
   refused() {
     local out rc

@@ -63,13 +63,14 @@
 #   AUDIT_VERIFIED_CAP=s   at most this long for one claim (default 30)
 #   AUDIT_VERIFIED_RATIO=r its prediction: r times the checker's time on the
 #                          same file (default: by the board, as measured: 15
-#                          up to n = 10, 60 up to 12, 250 above)
+#                          up to n = 10, 60 up to 12, 250 above; on the
+#                          torus 60 up to 12, 5000 above)
 #   AUDIT_VERIFIED=all     the Coq-proved checker also runs, after the budget's
 #                          end and without its limits, on every claim of its
 #                          scope it had no time for (the headline manifests
 #                          included: hours)
 # The Coq-proved checker: after the checker has VERIFIED a claim in its scope
-# (the queens game on a square board, an outcome or a Grundy value, a
+# (the queens game on a square board or torus, an outcome or a Grundy value, a
 # certificate file or a manifest of them: no table of parts, no mirror
 # lemma, n <= 22), checker-verified checks the same file again, as a job of
 # one slot queued after the small claims (so it never holds back one of
@@ -199,18 +200,24 @@ family_of() {
   esac
 }
 # Whether checker-verified can check the certificate of these prover
-# arguments: the queens game on a square board of at most 22 x 22 (what
-# export-table reads), an outcome (prove) or a Grundy value (grundy), with
-# given queens or none; not a table of parts, a mirror lemma, another piece
-# or board. Whether the certificate is a single file (no shards) is seen
-# when it is there.
+# arguments: the queens game on a square board or torus of at most 22 x 22
+# (what export-table reads), an outcome (prove) or a Grundy value (grundy),
+# with given queens or none; not a table of parts, a mirror lemma, another
+# piece or board. Whether the certificate is a single file (no shards) is
+# seen when it is there. Sets vscope_n and vscope_torus (0 or 1).
 verified_scope_args() {
   local a=($1) k
+  vscope_n="" vscope_torus=0
   [ "${a[0]:-}" = prove ] || [ "${a[0]:-}" = grundy ] || return 1
-  [ "${a[1]:-}" = --n ] && [[ "${a[2]:-}" =~ ^([1-9]|1[0-9]|2[0-2])$ ]] || return 1
-  for ((k = 3; k < ${#a[@]}; k += 2)); do
-    case "${a[k]}" in --queens|--jobs|--tt-mb) ;; *) return 1 ;; esac
+  for ((k = 1; k < ${#a[@]}; k += 2)); do
+    case "${a[k]} ${a[k + 1]:-}" in
+      "--n "*) [[ "${a[k + 1]:-}" =~ ^([1-9]|1[0-9]|2[0-2])$ ]] || return 1; vscope_n=${a[k + 1]} ;;
+      "--board torus") vscope_torus=1 ;;
+      "--piece queen"|"--queens "*|"--jobs "*|"--tt-mb "*) ;;
+      *) return 1 ;;
+    esac
   done
+  [ -n "$vscope_n" ]
 }
 # "1m2.345s" (bash's `times`) as microseconds.
 times_us() {
@@ -635,9 +642,13 @@ queue_verified() {  # job, certificate, the checker's verdict line, the checker'
   [[ "$c" =~ ^[0-9]+$ ]] || c=0
   j_kind[$vj]=verified; j_cert[$vj]=$2; j_vexpect[$vj]=$3; j_threads[$vj]=1; j_phase[$vj]=1; j_members[$vj]=${members# }
   j_args[$vj]=checker-verified; j_ship[$vj]=""; j_fallback[$vj]=""; j_cert2[$vj]=""
-  local r=$vratio a=(${j_args[$1]})
+  local r=$vratio
+  verified_scope_args "${j_args[$1]}"
   if [ -z "$r" ]; then  # measured (docs/verified-checker.md): n = 10: 0.02 -> 0.22 s, 12: 0.09 -> 5.6 s, 14: 0.97 -> 235 s
-    if [ "${a[2]}" -le 10 ]; then r=15; elif [ "${a[2]}" -le 12 ]; then r=60; else r=250; fi
+    if [ "$vscope_torus" = 1 ]; then  # a single file walks every image under n^2 translations: 12: 0.03 -> 1.4 s;
+      # a manifest (the translation lemma) does not: 14: 0.28 -> 19.5 s, 16: 0.76 -> 27 s
+      if [ -d "$2.units" ]; then r=100; elif [ "$vscope_n" -le 12 ]; then r=60; else r=5000; fi
+    elif [ "$vscope_n" -le 10 ]; then r=15; elif [ "$vscope_n" -le 12 ]; then r=60; else r=250; fi
   fi
   j_est[$vj]=$((c * r))
   q=$qpos
