@@ -50,6 +50,14 @@ Proof.
   - now rewrite H.
 Qed.
 
+(* ---- Arithmetic modulo n (the torus). ---- *)
+
+(* n - a mod n is - a modulo n: a plus it is a multiple of n. *)
+Lemma mod_complement n a : n <> 0 -> a + (n - a mod n) = (a / n + 1) * n.
+Proof.
+  intro Hn. pose proof (Nat.div_mod a n Hn). pose proof (Nat.mod_upper_bound a n Hn). lia.
+Qed.
+
 (* ---- The squares of the board. ---- *)
 
 Definition all_squares (n : nat) : list square := list_prod (seq 0 n) (seq 0 n).

@@ -90,8 +90,7 @@ Qed.
 Lemma mod_shift n a x y : x < n -> (x = (y + (n - a mod n)) mod n <-> (a + x) mod n = y mod n).
 Proof.
   intro Hx. assert (n <> 0) as Hn by lia.
-  assert (a + (n - a mod n) = (a / n + 1) * n) as Ha.
-  { pose proof (Nat.div_mod a n Hn). pose proof (Nat.mod_upper_bound a n Hn). lia. }
+  pose proof (mod_complement n a Hn) as Ha.
   split.
   - intros ->. rewrite Nat.add_mod_idemp_r by exact Hn.
     replace (a + (y + (n - a mod n))) with (y + (a / n + 1) * n) by lia.

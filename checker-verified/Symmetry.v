@@ -175,8 +175,7 @@ Qed.
 Lemma mod_add_same n x y k : n <> 0 -> ((x + k) mod n = (y + k) mod n <-> x mod n = y mod n).
 Proof.
   intro Hn. split; intro E.
-  - assert (k + (n - k mod n) = (k / n + 1) * n) as Hk.
-    { pose proof (Nat.div_mod k n Hn). pose proof (Nat.mod_upper_bound k n Hn). lia. }
+  - pose proof (mod_complement n k Hn) as Hk.
     rewrite <- (Nat.mod_add x (k / n + 1) n Hn), <- (Nat.mod_add y (k / n + 1) n Hn).
     replace (x + (k / n + 1) * n) with ((x + k) + (n - k mod n)) by lia.
     replace (y + (k / n + 1) * n) with ((y + k) + (n - k mod n)) by lia.
@@ -193,8 +192,7 @@ Qed.
 Lemma mod_shift_back n x d : x < n -> ((x + d) mod n + (n - d mod n)) mod n = x.
 Proof.
   intro Hx. assert (n <> 0) as Hn by lia.
-  assert (d + (n - d mod n) = (d / n + 1) * n) as Hd.
-  { pose proof (Nat.div_mod d n Hn). pose proof (Nat.mod_upper_bound d n Hn). lia. }
+  pose proof (mod_complement n d Hn) as Hd.
   rewrite Nat.add_mod_idemp_l by exact Hn.
   replace (x + d + (n - d mod n)) with (x + (d / n + 1) * n) by lia.
   rewrite Nat.mod_add by exact Hn. apply Nat.mod_small, Hx.
@@ -203,8 +201,7 @@ Qed.
 Lemma mod_shift_forth n x d : x < n -> ((x + (n - d mod n)) mod n + d) mod n = x.
 Proof.
   intro Hx. assert (n <> 0) as Hn by lia.
-  assert (d + (n - d mod n) = (d / n + 1) * n) as Hd.
-  { pose proof (Nat.div_mod d n Hn). pose proof (Nat.mod_upper_bound d n Hn). lia. }
+  pose proof (mod_complement n d Hn) as Hd.
   rewrite Nat.add_mod_idemp_l by exact Hn.
   replace (x + (n - d mod n) + d) with (x + (d / n + 1) * n) by lia.
   rewrite Nat.mod_add by exact Hn. apply Nat.mod_small, Hx.
