@@ -158,46 +158,75 @@ class Exporter {
       root = root.without(attack_[q]);
       path_.push_back(q);
     }
-    if (cert_.grundy || !cert_.claimWin) lose(root, cert_.heap);
-    else win(root, cert_.heap);
+    // On the torus: the root's images under every map, and from them each
+    // position's, a move at a time (as the replay computes them).
+    imageStack_.resize(n_ * n_ + 2);
+    Images rootImages{nullptr, -1};
+    if (torus_) {
+      std::vector<Set>& mine = imageStack_[path_.size()];
+      mine.assign(groupSize_, Set{});
+      for (unsigned g = 0; g < groupSize_; ++g) root.forEach([&](unsigned s) { mine[g].set(sym_[g][s]); });
+      rootImages.parent = mine.data();
+    }
+    if (cert_.grundy || !cert_.claimWin) lose(root, cert_.heap, rootImages);
+    else win(root, cert_.heap, rootImages);
     std::fprintf(out, "end\n");
   }
   size_t entryCount() const { return visited_.size(); }
   size_t solved() const { return solved_; }
 
  private:
+  // A position's images under the torus's maps: its parent's, less the
+  // attacks of each map's image of the move (none: the same position).
+  struct Images {
+    const Set* parent;
+    int move;
+  };
+  const Set* images(const Images& from) {
+    if (!torus_ || from.move < 0) return from.parent;
+    std::vector<Set>& mine = imageStack_[path_.size()];
+    mine.resize(groupSize_);
+    for (unsigned g = 0; g < groupSize_; ++g) mine[g] = from.parent[g].without(attack_[sym_[g][unsigned(from.move)]]);
+    return mine.data();
+  }
+
   // (L, h) is won for the player to move: enter it with its reply.
-  void win(const Set& L, uint32_t h) {
+  void win(const Set& L, uint32_t h, const Images& from) {
     if (L.count() <= K_) return;  // the verified solver's
     if (!visited_.insert(Key{L, h}).second) return;
-    const int move = reply(L, h);
+    const Set* img = images(from);
+    const int move = reply(L, h, img);
     if (move >= 0) std::fprintf(out_, "e %u q %u %u %zu", h, unsigned(move) / n_, unsigned(move) % n_, path_.size());
     else std::fprintf(out_, "e %u h %d %zu", h, -move - 1, path_.size());
     for (unsigned q : path_) std::fprintf(out_, " %u %u", q / n_, q % n_);
     std::fputc('\n', out_);
     if (move >= 0) {
       path_.push_back(unsigned(move));
-      lose(L.without(attack_[unsigned(move)]), h);
+      lose(L.without(attack_[unsigned(move)]), h, Images{img, move});
       path_.pop_back();
     } else {
-      lose(L, uint32_t(-move - 1));
+      lose(L, uint32_t(-move - 1), Images{img, -1});
     }
   }
   // (L, h) is lost for the player to move: every move leads to a won position.
-  void lose(const Set& L, uint32_t h) {
+  void lose(const Set& L, uint32_t h, const Images& from) {
+    const Set* img = images(from);
     L.forEach([&](unsigned s) {
       path_.push_back(s);
-      win(L.without(attack_[s]), h);
+      win(L.without(attack_[s]), h, Images{img, int(s)});
       path_.pop_back();
     });
-    for (uint32_t h2 = 0; h2 < h; ++h2) win(L, h2);
+    for (uint32_t h2 = 0; h2 < h; ++h2) win(L, h2, Images{img, -1});
   }
 
-  // The winning move at (L, h): the certificate's (through a symmetry), else searched.
-  int reply(const Set& L, uint32_t h) {
+  // The winning move at (L, h): the certificate's (through a symmetry), else
+  // searched. img: on the torus, L's images under every map.
+  int reply(const Set& L, uint32_t h, const Set* img) {
     if (torus_) {
-      const auto [canonical, g] = canonicalForm(Key{L, h});
-      if (auto it = observed_.find(canonical); it != observed_.end())
+      unsigned g = 0;
+      for (unsigned i = 1; i < groupSize_; ++i)
+        if (less(img[i], img[g])) g = i;
+      if (auto it = observed_.find(Key{img[g], h}); it != observed_.end())
         return it->second >= 0 ? int(inverse_[g][unsigned(it->second)]) : it->second;
       ++solved_;
       return search(L, h);
@@ -212,16 +241,18 @@ class Exporter {
     return search(L, h);
   }
 
-  // The least image of k under the group (words compared from the last),
-  // and the map that gives it.
+  // The order of canonical forms: words compared from the last.
+  static bool less(const Set& a, const Set& b) {
+    return std::lexicographical_compare(a.w.rbegin(), a.w.rend(), b.w.rbegin(), b.w.rend());
+  }
+  // The least image of k under the group, and the map that gives it.
   std::pair<Key, unsigned> canonicalForm(const Key& k) const {
     Key best = k, image{{}, k.h};
     unsigned bestMap = 0;
     for (unsigned g = 1; g < groupSize_; ++g) {
       image.L = Set{};
       k.L.forEach([&](unsigned s) { image.L.set(sym_[g][s]); });
-      if (std::lexicographical_compare(image.L.w.rbegin(), image.L.w.rend(), best.L.w.rbegin(), best.L.w.rend()))
-        best = image, bestMap = g;
+      if (less(image.L, best.L)) best = image, bestMap = g;
     }
     return {best, bestMap};
   }
@@ -267,6 +298,7 @@ class Exporter {
   unsigned groupSize_;
   std::array<Set, kSquares> attack_;
   std::vector<std::vector<unsigned>> sym_, inverse_;
+  std::vector<std::vector<Set>> imageStack_;  // the torus's images, one array per depth of the walk
   std::unordered_map<Key, int, KeyHash> observed_;
   std::unordered_set<Key, KeyHash> visited_;
   std::vector<unsigned> path_;
