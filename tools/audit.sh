@@ -64,7 +64,8 @@
 #   AUDIT_VERIFIED_RATIO=r its prediction: r times the checker's time on the
 #                          same file (default: by the board, as measured: 15
 #                          up to n = 10, 60 up to 12, 250 above; on the
-#                          torus 60 up to 12, 5000 above)
+#                          torus 40 for a manifest, 60 for a single file up
+#                          to 12, 5000 above)
 #   AUDIT_VERIFIED=all     the Coq-proved checker also runs, after the budget's
 #                          end and without its limits, on every claim of its
 #                          scope it had no time for (the headline manifests
@@ -646,8 +647,8 @@ queue_verified() {  # job, certificate, the checker's verdict line, the checker'
   verified_scope_args "${j_args[$1]}"
   if [ -z "$r" ]; then  # measured (docs/verified-checker.md): n = 10: 0.02 -> 0.22 s, 12: 0.09 -> 5.6 s, 14: 0.97 -> 235 s
     if [ "$vscope_torus" = 1 ]; then  # a single file walks every image under n^2 translations: 12: 0.03 -> 1.4 s;
-      # a manifest (the translation lemma) does not: 14: 0.28 -> 19.5 s, 16: 0.76 -> 27 s
-      if [ -d "$2.units" ]; then r=100; elif [ "$vscope_n" -le 12 ]; then r=60; else r=5000; fi
+      # a manifest (the translation lemma) does not: 14: 0.6 (wall, in the audit) -> 17 s, 16: 0.76 -> 27 s, 18: 21 -> 431 s
+      if [ -d "$2.units" ]; then r=40; elif [ "$vscope_n" -le 12 ]; then r=60; else r=5000; fi
     elif [ "$vscope_n" -le 10 ]; then r=15; elif [ "$vscope_n" -le 12 ]; then r=60; else r=250; fi
   fi
   j_est[$vj]=$((c * r))
