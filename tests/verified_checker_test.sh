@@ -33,6 +33,17 @@ set -uo pipefail
 mode=$1 bin=$2 certs=$3
 failures=0
 fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+# Proves FILE from the prover's ARGS, then requires checker-verified to say
+# exactly what the C++ checker says, VERIFIED (the manifests and torus modes).
+agree() {  # LABEL FILE ARGS...
+  local label=$1 file=$2 want got rc; shift 2
+  "$bin/prover" "$@" --quiet --out "$file" >/dev/null 2>&1 || { fail "prover $*"; return; }
+  want=$("$bin/checker" "$file" 2>/dev/null)
+  got=$("$bin/checker-verified" "$file" 2>/dev/null); rc=$?
+  case "$want" in VERIFIED:*) ;; *) fail "$*: the C++ checker says '$want'"; return ;; esac
+  if [ $rc -ne 0 ] || [ "$got" != "$want" ]; then fail "$*: checker-verified says '$got' (exit $rc), the C++ checker '$want'"
+  else echo "ok   $label$*: $got"; fi
+}
 
 if [ "$mode" = certs ]; then
   files=()
@@ -223,17 +234,6 @@ PY
 elif [ "$mode" = manifests ]; then
   tmp=$(mktemp -d)
   trap 'rm -rf "$tmp"' EXIT
-  # Proves FILE from the prover's ARGS, then requires checker-verified to say
-  # exactly what the C++ checker says, VERIFIED.
-  agree() {  # LABEL FILE ARGS...
-    local label=$1 file=$2 want got rc; shift 2
-    "$bin/prover" "$@" --quiet --out "$file" >/dev/null 2>&1 || { fail "prover $*"; return; }
-    want=$("$bin/checker" "$file" 2>/dev/null)
-    got=$("$bin/checker-verified" "$file" 2>/dev/null); rc=$?
-    case "$want" in VERIFIED:*) ;; *) fail "$*: the C++ checker says '$want'"; return ;; esac
-    if [ $rc -ne 0 ] || [ "$got" != "$want" ]; then fail "$*: checker-verified says '$got' (exit $rc), the C++ checker '$want'"
-    else echo "ok   $label$*: $got"; fi
-  }
   # Manifests the prover writes (--jobs 2: one shard per move of the losing
   # side, up to symmetry), VERIFIED through the proved manifest step with the
   # C++ checker's statement; then made wrong.
@@ -275,26 +275,17 @@ elif [ "$mode" = manifests ]; then
 elif [ "$mode" = torus ]; then
   tmp=$(mktemp -d)
   trap 'rm -rf "$tmp"' EXIT
-  agree() {  # FILE ARGS...
-    local file=$1 want got rc; shift
-    "$bin/prover" "$@" --quiet --out "$file" >/dev/null 2>&1 || { fail "prover $*"; return; }
-    want=$("$bin/checker" "$file" 2>/dev/null)
-    got=$("$bin/checker-verified" "$file" 2>/dev/null); rc=$?
-    case "$want" in VERIFIED:*) ;; *) fail "$*: the C++ checker says '$want'"; return ;; esac
-    if [ $rc -ne 0 ] || [ "$got" != "$want" ]; then fail "$*: checker-verified says '$got' (exit $rc), the C++ checker '$want'"
-    else echo "ok   $*: $got"; fi
-  }
-  for n in 1 2 3 4 5 6 7 8 9; do agree "$tmp/g$n.qcert" grundy --board torus --n "$n"; done
-  agree "$tmp/w7.qcert" prove --board torus --n 7
-  agree "$tmp/l8.qcert" prove --board torus --n 8
-  agree "$tmp/q8.qcert" prove --board torus --n 8 --queens a1
-  agree "$tmp/q9.qcert" prove --board torus --n 9 --queens e5,a2 --heap 2
-  agree "$tmp/g9q.qcert" grundy --board torus --n 9 --queens c3
+  for n in 1 2 3 4 5 6 7 8 9; do agree "" "$tmp/g$n.qcert" grundy --board torus --n "$n"; done
+  agree "" "$tmp/w7.qcert" prove --board torus --n 7
+  agree "" "$tmp/l8.qcert" prove --board torus --n 8
+  agree "" "$tmp/q8.qcert" prove --board torus --n 8 --queens a1
+  agree "" "$tmp/q9.qcert" prove --board torus --n 9 --queens e5,a2 --heap 2
+  agree "" "$tmp/g9q.qcert" grundy --board torus --n 9 --queens c3
   # Manifests (--jobs 2: one shard per first move up to the torus's maps,
   # one in all) through the proved step with the translation lemma.
-  agree "$tmp/m10.qcert" grundy --board torus --n 10 --jobs 2
-  agree "$tmp/m9.qcert" prove --board torus --n 9 --jobs 2
-  agree "$tmp/m11.qcert" grundy --board torus --n 11 --jobs 2
+  agree "" "$tmp/m10.qcert" grundy --board torus --n 10 --jobs 2
+  agree "" "$tmp/m9.qcert" prove --board torus --n 9 --jobs 2
+  agree "" "$tmp/m11.qcert" grundy --board torus --n 11 --jobs 2
   [ -d "$tmp/m10.qcert.units" ] || fail "grundy --board torus --n 10 --jobs 2 wrote no shards"
   # refused() LABEL TABLE: the driver must say REJECTED (exit 1).
   refused() {
