@@ -62,3 +62,29 @@ TEST(EmitMemo, ReusedMemoEmitsExactlyWhatAFreshOneDoes) {
 }
 
 }  // namespace
+
+// A halt (SIGINT, a lost sibling unit) can land inside a search the emitter
+// starts for a winning move; that search's answer is void. The emitter must
+// then abandon and say so, not report a broken proof: on 2026-11-28 a
+// SIGINT to a 16-thread torus run ended in "internal error: proof emission:
+// a position the search called won has no winning move". A node budget
+// halts the solver the same way, at a point this test can choose.
+TEST(EmitMemo, HaltedSolverAbandonsWithoutError) {
+  const Geometry geo = queensGeometry(10);
+  const Graph<2> g(geo);
+  const Bits<2> afterA1 = g.all.andNot(g.kill[0]);
+  int abandoned = 0;
+  for (uint64_t budget : {uint64_t{1}, uint64_t{3000}, uint64_t{100000}, uint64_t{1} << 40}) {
+    TranspositionTable tt(8);
+    Solver<2> cold(g, tt, SearchOptions{});  // nothing solved yet: emission searches
+    cold.setNodeBudget(budget);
+    RecordingSink sink;
+    ProofEmitter<2> emitter(g, cold, sink, EmitOptions{4, false});  // no mirror default: every reply searched
+    bool complete = true;
+    EXPECT_NO_THROW(complete = emitter.emit(afterA1, 0, true)) << "budget " << budget;
+    EXPECT_EQ(complete, !cold.overBudget()) << "budget " << budget;
+    abandoned += !complete;
+  }
+  EXPECT_GT(abandoned, 0);  // the small budgets really did halt the emission
+  EXPECT_LT(abandoned, 4);  // and the large one let it finish
+}

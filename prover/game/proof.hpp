@@ -112,9 +112,13 @@ class ProofEmitter {
 
   // Emits the proof that the player to move at (root, heap) wins (wantWin)
   // or loses. Throws if the search's answers do not add up to such a proof.
-  void emit(const Bits<W>& root, uint32_t heap, bool wantWin) {
+  // Returns false when the solver was halted meanwhile (a signal, a lost
+  // sibling, a node budget): its answers are then void, the proof may be cut
+  // short or wrong, and the caller must discard what was written.
+  bool emit(const Bits<W>& root, uint32_t heap, bool wantWin) {
     visit(root, heap, wantWin, -1);
     stats.memoEntries = memo_.size();
+    return !solver_.halted();
   }
 
   EmitStats stats;
@@ -123,8 +127,10 @@ class ProofEmitter {
   using Key = typename EmitMemo<W>::Key;
 
   void visit(const Bits<W>& live, uint32_t heap, bool wantWin, int lastMove) {
-    // Stopped (SIGINT/SIGTERM): abandon; the caller sees the flag and keeps nothing.
-    if (solver_.stop && solver_.stop->load(std::memory_order_relaxed)) return;
+    // Halted: abandon; emit() says so and the caller keeps nothing. A halt
+    // can also land inside a search below, whose void answer must then not
+    // be reported as a broken proof (it was, on SIGINT, 2026-11-28).
+    if (solver_.halted()) return;
     const int cnt = live.count();
     if (cnt <= opt_.cutoff) return;
     // Any exact image chosen the same way for every member of the class will
@@ -136,7 +142,10 @@ class ProofEmitter {
     const Key key{big ? g_.groupCanonical(live) : g_.image(frame, live), heap};
     const uint64_t keyHash = (big ? BitsHash<W>{}(key.live) : h.h[frame]) ^ Graph<W>::heapKey(heap);
     if (const uint8_t state = memo_.lookup(key, keyHash); state != 0) {
-      if ((state == 2) != wantWin) throw std::logic_error("proof emission: position needed with both outcomes");
+      if ((state == 2) != wantWin) {
+        if (solver_.halted()) return;
+        throw std::logic_error("proof emission: position needed with both outcomes");
+      }
       return;
     }
     if (wantWin) {
@@ -153,7 +162,10 @@ class ProofEmitter {
         ++stats.defaultReplies;
       } else {
         move = solver_.winningMove(live, heap, lastMove);
-        if (move < 0) throw std::logic_error("proof emission: a position the search called won has no winning move");
+        if (move < 0) {
+          if (solver_.halted()) return;
+          throw std::logic_error("proof emission: a position the search called won has no winning move");
+        }
         token = isHeapMove(move) ? uint32_t(cnt + 1 + (move - kHeapMove)) : uint32_t(live.countBelow(move) + 1);
       }
       ++stats.decisions;

@@ -77,9 +77,9 @@ ProveResult proveWith(const Geometry& geo, const ProveRequest& req) {
     std::string producer = producerText(req, true, false);
     CertificateWriter writer(req.out, claim, req.cutoff, req.mirrorDefault, producer, req.zstdLevel);
     ProofEmitter<W> emitter(g, solver, writer, EmitOptions{req.cutoff, req.mirrorDefault, req.mirror});
-    emitter.emit(root, heap, res.win);
+    const bool complete = emitter.emit(root, heap, res.win);
     // Searches cut short by the stop flag may have chosen wrong replies.
-    if (req.stop && req.stop->load()) throw Interrupted("interrupted while writing the certificate; nothing is kept");
+    if (!complete || (req.stop && req.stop->load())) throw Interrupted("interrupted while writing the certificate; nothing is kept");
     res.cert = writer.finish();
     res.emit = emitter.stats;
     res.emitSeconds = since(t1);

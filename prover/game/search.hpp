@@ -144,6 +144,8 @@ class Solver {
     overBudget_ = false;
   }
   bool overBudget() const { return overBudget_; }
+  // Over budget or stopped: every answer since is void.
+  bool halted() const { return overBudget_ || (stop && stop->load(std::memory_order_relaxed)); }
 
  private:
   struct Child {
@@ -206,7 +208,6 @@ class Solver {
       if ((stats.nodes & 0xffff) == 0) publishedNodes.store(stats.nodes, std::memory_order_relaxed);
     }
   }
-  bool halted() const { return overBudget_ || (stop && stop->load(std::memory_order_relaxed)); }
 
   // lastMove: the opponent's move into this position (-1: none or a heap
   // move); its half-turn image is tried first, since on a symmetric board it

@@ -139,8 +139,8 @@ ProveResult proveSharded(const Geometry& geo, const Graph<W>& g, const Bits<W>& 
     ClaimSpec claim = claimOf(req, req.queens, heap, true, false);
     CertificateWriter writer(req.out, claim, req.cutoff, req.mirrorDefault, producerText(req), req.zstdLevel);
     ProofEmitter<W> emitter(g, solver, writer, EmitOptions{req.cutoff, req.mirrorDefault, req.mirror});
-    emitter.emit(root, heap, true);
-    if (req.stop && req.stop->load()) throw Interrupted("interrupted while writing the certificate");
+    const bool complete = emitter.emit(root, heap, true);
+    if (!complete || (req.stop && req.stop->load())) throw Interrupted("interrupted while writing the certificate");
     res.cert = writer.finish();
     res.emit = emitter.stats;
     res.search.add(solver.stats);

@@ -224,8 +224,8 @@ bool UnitRunner<W>::proveAndWrite(size_t t, const Item& item, const PlanPosition
   ClaimSpec claim = claimOf(req_, pos.queens, pos.heap, true, false);
   CertificateWriter writer(file.string(), claim, req_.cutoff, req_.mirrorDefault, producerText(req_), req_.zstdLevel);
   ProofEmitter<W> emitter(g_, solver, writer, EmitOptions{req_.cutoff, req_.mirrorDefault, req_.mirror}, &emitMemos_[t]);
-  emitter.emit(pos.live, pos.heap, true);
-  if (halt_.load()) return false;  // emission with a halted solver (signal, or a lost sibling) may be cut short: discard
+  const bool complete = emitter.emit(pos.live, pos.heap, true);
+  if (!complete || halt_.load()) return false;  // emission with a halted solver (signal, or a lost sibling) may be cut short: discard
   const CertificateSummary sum = writer.finish();
   ++(item.sub >= 0 ? subDone_ : proved_);
   std::lock_guard lk(statsMutex_);
