@@ -207,6 +207,57 @@ Definition queens_part_value_statement : Prop :=
   forall (b : board) qs L g, (forall s, free b qs s = true <-> In s L) ->
     (grundy b (Pos qs 0) g <-> part_value (attack_rule b) L g).
 
+(* ---- Other pieces and boards: the placing game, stated directly. ---- *)
+
+(* The pieces of Noon's variants. A piece blocks (makes unavailable) the
+   squares it attacks and its own square: the queen as above, the rook its
+   row and column, the bishop its two diagonals, the king the squares at
+   most one step away in each direction, the knight the squares one step
+   in one direction and two in the other. *)
+Inductive piece : Type := queen | rook | bishop | king | knight.
+
+(* |a - b|: Nat.sub stops at 0, so one of the two terms is 0. *)
+Definition dist (a b : nat) : nat := (a - b) + (b - a).
+
+Definition piece_blocks (p : piece) (a b : square) : bool :=
+  let '(r1, c1) := a in
+  let '(r2, c2) := b in
+  match p with
+  | queen => attacks a b
+  | rook => (r1 =? r2) || (c1 =? c2)
+  | bishop => (r1 + c2 =? r2 + c1) || (r1 + c1 =? r2 + c2)
+  | king => (dist r1 r2 <=? 1) && (dist c1 c2 <=? 1)
+  | knight => ((r1 =? r2) && (c1 =? c2)) || ((dist r1 r2 =? 1) && (dist c1 c2 =? 2))
+              || ((dist r1 r2 =? 2) && (dist c1 c2 =? 1))
+  end.
+
+(* The squares of the rows x cols board (rows 0 .. rows-1, columns
+   0 .. cols-1) that are not holes. *)
+Definition board_squares (rows cols : nat) (holes : list square) : list square :=
+  filter (fun s => negb (existsb (fun t => andb (fst s =? fst t) (snd s =? snd t)) holes))
+         (list_prod (seq 0 rows) (seq 0 cols)).
+
+(* A claim about the empty rows x cols board with holes and a piece: the
+   game where the players in turn place the piece on a square that no
+   piece placed before blocks has the Grundy value g (part_value above,
+   the placing game on all the board's squares). *)
+Record piece_claim : Type :=
+  PieceClaim { claimed_piece : piece; claimed_rows : nat; claimed_cols : nat;
+               claimed_holes : list square; claimed_value : nat }.
+
+Definition piece_claim_holds (c : piece_claim) : Prop :=
+  part_value (piece_blocks (claimed_piece c))
+    (board_squares (claimed_rows c) (claimed_cols c) (claimed_holes c)) (claimed_value c).
+
+(* A checker of such claims is sound when every claim it accepts holds. *)
+Definition piece_checker_sound_statement {Input : Type} (check : piece_claim -> Input -> bool) : Prop :=
+  forall c input, check c input = true -> piece_claim_holds c.
+
+(* For the queen on the square board this is the game above: the Grundy
+   value of the empty n x n board (queens_part_value, proved in Sums.v). *)
+Definition piece_claim_queens_statement : Prop :=
+  forall n g, piece_claim_holds (PieceClaim queen n n [] g) <-> grundy n (Pos [] 0) g.
+
 (* ---- The claims that the certificate checker (Checker.v) verifies. ---- *)
 
 (* A claim about the board b with the queens qs placed by moves of the

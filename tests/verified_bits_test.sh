@@ -5,7 +5,7 @@
 #   verified_bits_test.sh EXTRACTION_V
 #
 # Extraction.v tells OCaml to compute Nat.testbit, Nat.shiftr, Nat.shiftl,
-# Nat.lor and Nat.ldiff with machine operations; Coq does not check that.
+# Nat.lor, Nat.ldiff, Nat.lxor, Nat.modulo and Nat.sub with machine operations; Coq does not check that.
 # This test extracts each function twice from one Coq file: once as Coq
 # defines it (recursion on the numbers, with Extraction.v's directives for
 # nat and the comparisons, nothing else) and once with Extraction.v's bit
@@ -30,7 +30,7 @@ awk '/^\(\* Bits of a non-negative number/ {on=1} /^Extraction "/ {exit} on {pri
 grep -q 'Nat.testbit' "$work/bits.v.part" && grep -q 'Nat.shiftl' "$work/bits.v.part" \
   || { echo "FAIL: the bit directives were not found in $src"; exit 1; }
 for f in Arith.PeanoNat.Nat.testbit Arith.PeanoNat.Nat.shiftr Arith.PeanoNat.Nat.shiftl Arith.PeanoNat.Nat.lor \
-         Arith.PeanoNat.Nat.ldiff Arith.PeanoNat.Nat.modulo Init.Nat.sub; do
+         Arith.PeanoNat.Nat.ldiff Arith.PeanoNat.Nat.modulo Init.Nat.sub Arith.PeanoNat.Nat.lxor; do
   grep -q "Extract Inlined Constant Coq.$f " "$work/bits.v.part" \
     || { echo "FAIL: no directive for $f in $src"; exit 1; }
 done
@@ -51,9 +51,10 @@ done
   echo 'Definition b_ldiff := Nat.ldiff.'
   echo 'Definition b_modulo := Nat.modulo.'
   echo 'Definition b_sub := Coq.Init.Nat.sub.'
-  echo 'Extraction "reference.ml" b_testbit b_shiftr b_shiftl b_lor b_ldiff b_modulo b_sub.'
+  echo 'Definition b_lxor := Nat.lxor.'
+  echo 'Extraction "reference.ml" b_testbit b_shiftr b_shiftl b_lor b_ldiff b_modulo b_sub b_lxor.'
   cat "$work/bits.v.part"
-  echo 'Extraction "machine.ml" b_testbit b_shiftr b_shiftl b_lor b_ldiff b_modulo b_sub.'
+  echo 'Extraction "machine.ml" b_testbit b_shiftr b_shiftl b_lor b_ldiff b_modulo b_sub b_lxor.'
 } > "$work/Bits.v"
 (cd "$work" && coqc -q Bits.v) || { echo "FAIL: Bits.v does not compile"; exit 1; }
 grep -q 'lsr' "$work/machine.ml" || { echo "FAIL: machine.ml does not use the directives"; exit 1; }
@@ -82,11 +83,13 @@ let () =
   for _ = 1 to 4000 do
     let a = Random.int 4096 and b = Random.int 4096 in
     if Reference.b_lor a b <> Machine.b_lor a b then fail "lor %d %d" a b;
-    if Reference.b_ldiff a b <> Machine.b_ldiff a b then fail "ldiff %d %d" a b
+    if Reference.b_ldiff a b <> Machine.b_ldiff a b then fail "ldiff %d %d" a b;
+    if Reference.b_lxor a b <> Machine.b_lxor a b then fail "lxor %d %d" a b
   done;
   for a = 0 to 300 do for b = 0 to 300 do
     if Reference.b_lor a b <> Machine.b_lor a b then fail "lor %d %d" a b;
-    if Reference.b_ldiff a b <> Machine.b_ldiff a b then fail "ldiff %d %d" a b
+    if Reference.b_ldiff a b <> Machine.b_ldiff a b then fail "ldiff %d %d" a b;
+    if Reference.b_lxor a b <> Machine.b_lxor a b then fail "lxor %d %d" a b
   done done;
   (* The torus's arithmetic: every pair up to 600 (the reference's division
      is a step per unit), and random pairs below 2^12. *)
@@ -120,6 +123,8 @@ let () =
   if Machine.b_sub top 0 <> top || Machine.b_sub 0 top <> 0 || Machine.b_sub top top <> 0 then fail "sub of 2^62 - 1";
   if Machine.b_lor top 0 <> top || Machine.b_ldiff top top <> 0 || Machine.b_ldiff top 0 <> top
      || Machine.b_ldiff 0 top <> 0 || Machine.b_ldiff top 1 <> top - 1 then fail "lor and ldiff of 2^62 - 1";
+  if Machine.b_lxor top top <> 0 || Machine.b_lxor top 0 <> top || Machine.b_lxor top 1 <> top - 1
+  then fail "lxor of 2^62 - 1";
   if !failures > 0 then (Printf.printf "%d mismatches\n" !failures; exit 1);
   print_endline "bit operations: the machine versions agree with Coq's definitions"
 EOF

@@ -28,6 +28,13 @@
 #     checker's statement, single files and manifests (the translation
 #     lemma); a torus table read as the square board's, and one with its
 #     Grundy value changed, REJECTED; --json says "torus": true.
+#   verified_checker_test.sh parts BIN_DIR CERTS_DIR
+#     Tables of parts (Parts.v): Grundy values of every piece on square and
+#     rectangular boards, with and without holes, VERIFIED with the C++
+#     checker's statement; a changed claim, entry value, piece or hole, and a
+#     missing entry REJECTED; unreadable tables and claims the proved check
+#     does not read (outcomes, the torus, given pieces) exit 2; --json's claim
+#     and statement equal the C++ checker's.
 # Exit 1, naming each failure; 0 when all hold.
 set -uo pipefail
 mode=$1 bin=$2 certs=$3
@@ -311,8 +318,68 @@ assert o["claim"]["torus"] is True and o["claim"]["boardSize"] == 7, o["claim"]
 assert o["statement"] == "first player wins on the empty 7x7 torus with queens", o["statement"]
 ' && echo "ok   --json of a torus claim" || fail "--json of a torus claim"
 
+elif [ "$mode" = parts ]; then
+  tmp=$(mktemp -d)
+  trap 'rm -rf "$tmp"' EXIT
+  # Tables of parts (Parts.v): every piece, rectangles and holes, with the
+  # C++ checker's exact statement.
+  agree "" "$tmp/b6.qcert" grundy --n 6 --piece bishop --parts
+  agree "" "$tmp/b10.qcert" grundy --n 10 --piece bishop --parts
+  agree "" "$tmp/k5.qcert" grundy --n 5 --piece king --parts
+  agree "" "$tmp/n35.qcert" grundy --board 3x5 --piece knight --parts
+  agree "" "$tmp/n6h.qcert" grundy --n 6 --piece knight --holes c3 --parts
+  agree "" "$tmp/r46.qcert" grundy --board 4x6 --piece rook --holes a1 --parts
+  agree "" "$tmp/k5h.qcert" grundy --n 5 --piece king --holes b2,c3 --parts
+  agree "" "$tmp/k6h.qcert" grundy --n 6 --piece king --holes a1,b3,f6 --parts
+  agree "" "$tmp/q6.qcert" grundy --n 6 --parts
+  agree "" "$tmp/q45.qcert" grundy --board 4x5 --parts
+  # refused LABEL TABLE EXIT PREFIX: the driver's verdict on a changed table.
+  refused() {
+    local out rc
+    out=$("$bin/checker-verified" --table "$2" 2>"$tmp/err"); rc=$?
+    if [ $rc -eq "$3" ] && [[ "$out$(cat "$tmp/err")" == *"$4"* ]]; then echo "ok   $1: exit $rc ${out:-$(head -1 "$tmp/err")}"
+    else fail "$1: exit $rc, '$out' $(head -c 200 "$tmp/err") (wanted exit $3, '$4')"; fi
+  }
+  "$bin/export-table" "$tmp/n35.qcert" > "$tmp/n35.table" 2>/dev/null || fail "export-table on the 3x5 knights"
+  head -1 "$tmp/n35.table" | grep -qx 'qcert-parts 1' || fail "the 3x5 knights table is not a table of parts"
+  refused "the unchanged 3x5 knights table" "$tmp/n35.table" 0 "VERIFIED: the Grundy value of the empty 3x5 board (3 rows, 5 columns) with knights is 4"
+  # Each change below must flip the verdict; a mutant that is still true would not.
+  sed 's/^claim grundy 4$/claim grundy 3/' "$tmp/n35.table" > "$tmp/m1"
+  refused "the board's value changed" "$tmp/m1" 1 "REJECTED"
+  awk '/^p /{n++; if (n==5) {$NF = $NF + 1}} {print}' "$tmp/n35.table" > "$tmp/m2"
+  cmp -s "$tmp/n35.table" "$tmp/m2" && fail "entry 5 was not changed"
+  refused "an entry's value raised by one" "$tmp/m2" 1 "REJECTED"
+  awk '/^p /{n++; if (n==3) next} {print}' "$tmp/n35.table" > "$tmp/m3"
+  refused "an entry removed" "$tmp/m3" 1 "REJECTED"
+  sed 's/ piece knight / piece king /' "$tmp/n35.table" > "$tmp/m4"
+  refused "the knights' table read as kings'" "$tmp/m4" 1 "REJECTED"
+  sed 's/^board 3 5 /board 5 3 /' "$tmp/n35.table" > "$tmp/m5"
+  refused "rows and columns swapped" "$tmp/m5" 2 "off the board"
+  sed 's/ piece knight / piece camel /' "$tmp/n35.table" > "$tmp/m6"
+  refused "an unknown piece" "$tmp/m6" 2 "unknown piece"
+  "$bin/export-table" "$tmp/k5h.qcert" > "$tmp/k5h.table" 2>/dev/null || fail "export-table on the 5x5 kings with holes"
+  sed 's/ holes 2 1 1 2 2$/ holes 1 1 1/' "$tmp/k5h.table" > "$tmp/m7"
+  cmp -s "$tmp/k5h.table" "$tmp/m7" && fail "the holes of the 5x5 kings table were not changed"
+  refused "a hole taken away" "$tmp/m7" 1 "REJECTED"
+  # Claims the proved parts check does not read: exit 2, nothing decided.
+  for args in "prove --n 5 --piece king --heap 1 --parts" "grundy --board torus --n 6 --piece king --parts" \
+              "grundy --n 5 --piece king --queens c3 --parts"; do
+    # shellcheck disable=SC2086
+    "$bin/prover" $args --quiet --out "$tmp/x.qcert" >/dev/null 2>&1 || { fail "prover $args"; continue; }
+    out=$("$bin/checker-verified" "$tmp/x.qcert" 2>/dev/null); rc=$?
+    [ $rc -eq 2 ] && [ -z "$out" ] && echo "ok   not read: $args (exit 2)" || fail "$args: exit $rc, '$out'"
+  done
+  want=$("$bin/checker" --json "$tmp/k6h.qcert" 2>/dev/null)
+  "$bin/checker-verified" --json "$tmp/k6h.qcert" 2>/dev/null | WANT="$want" python3 -c '
+import json, os, sys
+o, w = json.load(sys.stdin), json.loads(os.environ["WANT"])
+assert o["verdict"] == "VERIFIED", o
+assert o["claim"] == w["claim"], (o["claim"], w["claim"])
+assert o["statement"] == w["statement"], (o["statement"], w["statement"])
+' && echo "ok   --json of a kings claim with holes: the C++ checker's claim and statement" || fail "--json of a parts claim"
+
 else
-  echo "usage: verified_checker_test.sh certs|mutants|hostile|manifests|torus BIN_DIR CERTS_DIR" >&2
+  echo "usage: verified_checker_test.sh certs|mutants|hostile|manifests|torus|parts BIN_DIR CERTS_DIR" >&2
   exit 2
 fi
 [ $failures -eq 0 ] || { echo "$failures failure(s)"; exit 1; }

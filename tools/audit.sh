@@ -72,8 +72,9 @@
 #                          included: hours)
 # The Coq-proved checker: after the checker has VERIFIED a claim in its scope
 # (the queens game on a square board or torus, an outcome or a Grundy value, a
-# certificate file or a manifest of them: no table of parts, no mirror
-# lemma, n <= 22), checker-verified checks the same file again, as a job of
+# certificate file or a manifest of them, n <= 22; a table of parts of the
+# Grundy value of an empty board of any piece that does not wrap around; no
+# mirror lemma), checker-verified checks the same file again, as a job of
 # one slot queued after the small claims (so it never holds back one of
 # them), cheapest first, within AUDIT_VERIFIED_BUDGET. It starts only if its
 # prediction (AUDIT_VERIFIED_RATIO times the checker's time on the file; the
@@ -203,22 +204,34 @@ family_of() {
 # Whether checker-verified can check the certificate of these prover
 # arguments: the queens game on a square board or torus of at most 22 x 22
 # (what export-table reads), an outcome (prove) or a Grundy value (grundy),
-# with given queens or none; not a table of parts, a mirror lemma, another
-# piece or board. Whether the certificate is a single file (no shards) is
-# seen when it is there. Sets vscope_n and vscope_torus (0 or 1).
+# with given queens or none; or a table of parts (--parts) of the Grundy
+# value of an empty board of any piece, square or rectangular, with holes or
+# none, that does not wrap around (Parts.v). Not a mirror lemma, nor another
+# piece or board's replies. Whether the certificate is a single file (no
+# shards) is seen when it is there. Sets vscope_n, vscope_torus and
+# vscope_parts (0 or 1).
 verified_scope_args() {
-  local a=($1) k
-  vscope_n="" vscope_torus=0
+  local a=($1) k queens=0 other=0
+  vscope_n="" vscope_torus=0 vscope_parts=0
   [ "${a[0]:-}" = prove ] || [ "${a[0]:-}" = grundy ] || return 1
   for ((k = 1; k < ${#a[@]}; k += 2)); do
     case "${a[k]} ${a[k + 1]:-}" in
+      --parts*) vscope_parts=1; k=$((k - 1)) ;;  # a flag: no value follows
       "--n "*) [[ "${a[k + 1]:-}" =~ ^([1-9]|1[0-9]|2[0-2])$ ]] || return 1; vscope_n=${a[k + 1]} ;;
       "--board torus") vscope_torus=1 ;;
-      "--piece queen"|"--queens "*|"--jobs "*|"--tt-mb "*) ;;
+      "--board "*) [[ "${a[k + 1]:-}" =~ ^[1-9][0-9]?x[1-9][0-9]?$ ]] || return 1; other=1; vscope_n=0 ;;
+      "--piece queen"|"--jobs "*|"--tt-mb "*) ;;
+      "--piece "*|"--holes "*) other=1 ;;
+      "--queens "*) queens=1 ;;
       *) return 1 ;;
     esac
   done
-  [ -n "$vscope_n" ]
+  [ -n "$vscope_n" ] || return 1
+  if [ "$vscope_parts" = 1 ]; then
+    [ "${a[0]}" = grundy ] && [ "$vscope_torus" = 0 ] && [ "$queens" = 0 ]
+  else
+    [ "$other" = 0 ]
+  fi
 }
 # "1m2.345s" (bash's `times`) as microseconds.
 times_us() {
@@ -646,7 +659,8 @@ queue_verified() {  # job, certificate, the checker's verdict line, the checker'
   local r=$vratio
   verified_scope_args "${j_args[$1]}"
   if [ -z "$r" ]; then  # measured (docs/verified-checker.md): n = 10: 0.02 -> 0.22 s, 12: 0.09 -> 5.6 s, 14: 0.97 -> 235 s
-    if [ "$vscope_torus" = 1 ]; then  # a single file walks every image under n^2 translations: 12: 0.03 -> 1.4 s;
+    if [ "$vscope_parts" = 1 ]; then r=60  # tables of parts: bishops 11, 12: 21-22x; knights 7x7: 50x
+    elif [ "$vscope_torus" = 1 ]; then  # a single file walks every image under n^2 translations: 12: 0.03 -> 1.4 s;
       # a manifest (the translation lemma) does not: 14: 0.6 (wall, in the audit) -> 17 s, 16: 0.76 -> 27 s, 18: 21 -> 431 s
       if [ -d "$2.units" ]; then r=40; elif [ "$vscope_n" -le 12 ]; then r=60; else r=5000; fi
     elif [ "$vscope_n" -le 10 ]; then r=15; elif [ "$vscope_n" -le 12 ]; then r=60; else r=250; fi

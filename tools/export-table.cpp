@@ -413,6 +413,53 @@ int exportTable(const Certificate& cert, const std::string& path, unsigned K, un
   return 0;
 }
 
+// A table of parts (docs/parts.md) of a Grundy claim about an empty board
+// that does not wrap around, for the proved parts check (Parts.v): the board,
+// its holes and piece, the claim, then each entry's squares and value as the
+// certificate lists them.  Checked by the checker library first.
+int exportParts(const std::string& path, unsigned long timeLimit, unsigned long maxMemoryMiB) {
+  static const char* const kPieces[] = {"queen", "rook", "bishop", "king", "knight"};
+  qcert::checker::CheckOptions options;
+  options.path = path;
+  options.quiet = true;
+  options.timeLimitSeconds = double(timeLimit);
+  options.maxMemoryMiB = maxMemoryMiB;
+  const qcert::checker::Verdict v = qcert::checker::check(options, std::cerr);
+  if (v.kind == qcert::checker::Verdict::Kind::Rejected) die(1, "the checker rejects " + path + ": " + v.reason);
+  if (v.kind != qcert::checker::Verdict::Kind::Verified) die(2, path + ": " + (v.line().empty() ? v.reason : v.line()));
+  qcert::checker::MappedFile file(path);
+  const Certificate cert = qcert::checker::readCertificate(file);
+  const qcert::checker::Board& b = cert.board;
+  if (b.torus || !cert.grundy || !cert.queens.empty() || b.piece > 4)
+    die(2, path + ": the proved check reads tables of parts of a Grundy value of an empty board that does not wrap around");
+  static char buffer[1 << 20];
+  std::setvbuf(stdout, buffer, _IOFBF, sizeof buffer);
+  std::printf("qcert-parts 1\nboard %u %u piece %s holes %zu", b.rows, b.cols, kPieces[b.piece], b.holes.size());
+  for (unsigned h : b.holes) std::printf(" %u %u", h / b.cols, h % b.cols);
+  std::printf("\nclaim grundy %u\n", cert.heap);
+  qcert::checker::TokenStream tokens(cert);
+  size_t entries = 0;
+  auto next = [&] {
+    if (tokens.remaining() == 0) die(1, path + ": the tokens end inside an entry");
+    return tokens.next();
+  };
+  while (tokens.remaining() > 0) {
+    const uint32_t k = next();
+    std::printf("p %u", k);
+    uint64_t s = 0;
+    for (uint32_t i = 0; i < k; ++i) {
+      s = i == 0 ? next() : s + next();
+      std::printf(" %llu %llu", (unsigned long long)(s / b.cols), (unsigned long long)(s % b.cols));
+    }
+    std::printf(" %u\n", next());
+    ++entries;
+  }
+  std::printf("end\n");
+  if (std::fflush(stdout) != 0 || std::ferror(stdout)) die(2, "cannot write the table");
+  std::fprintf(stderr, "export-table: a table of %zu parts\n", entries);
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -493,13 +540,14 @@ int main(int argc, char** argv) {
     const qcert::checker::Verdict v = qcert::checker::check(options, std::cerr);
     die(v.kind == qcert::checker::Verdict::Kind::Rejected ? 1 : 2, path + ": " + e.what());
   }
+  if (cert.parts && !cert.isCount && !cert.isMod2 && !cert.isPartizan && !cert.hasPlan)
+    return exportParts(path, timeLimit, maxMemoryMiB);
   if (cert.isCount || cert.isMod2 || cert.isPartizan || !(cert.board.plainQueens() || queensTorus(cert.board)))
     die(2, path + ": not a certificate of the queens game on a square board or torus");
   if (cert.hasPlan) die(2, path + ": a shard manifest (not handled yet)");
   if (cert.boardSize > kMaxBoard)
     die(2, path + ": boards up to " + std::to_string(kMaxBoard) + " x " + std::to_string(kMaxBoard) + " only");
   if (cert.mirrorLemma) die(2, path + ": a claim by the mirror lemma (no replies to export)");
-  if (cert.parts) die(2, path + ": a table of parts (docs/parts.md; no replies to export)");
 
   return cert.boardSize <= 16 ? exportTable<4>(cert, path, K, timeLimit, maxMemoryMiB)
                               : exportTable<8>(cert, path, K, timeLimit, maxMemoryMiB);

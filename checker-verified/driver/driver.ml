@@ -129,10 +129,6 @@ let read_table_from r =
   let entries = entries [] in
   { claim; board; n; kind; value; queens; cutoff; entries }
 
-let read_table ic =
-  let r = { ic; peeked = None } in
-  expect r "qcert-table"; expect r "1";
-  read_table_from r
 
 (* export-table --list: a manifest's claim, then each shard's path and the
    claim its header states (untrusted: check_manifest decides what they
@@ -151,6 +147,74 @@ let read_listing ic =
       (path, shard_claim)) in
   expect r "end";
   ({ claim; board; n; kind; value; queens; cutoff = 0; entries = [] }, shards)
+
+(* ---- Tables of parts (Parts.v): export-table's "qcert-parts 1". ---- *)
+
+type parts_table = { pclaim : piece_claim; pentries : ((int * int) list * int) list }
+
+let piece_names = [ "queen", Queen; "rook", Rook; "bishop", Bishop; "king", King; "knight", Knight ]
+
+(* "board ROWS COLS piece P holes K r c ...", "claim grundy G", then each
+   entry "p K r1 c1 ... V" and "end" (untrusted: check_parts decides). *)
+let read_parts_from r =
+  expect r "board";
+  let rows = read_int r in
+  let cols = read_int r in
+  if rows < 1 || cols < 1 || rows > 64 || cols > 64 then raise (Unreadable "rows and columns must be from 1 to 64");
+  expect r "piece";
+  let w = read_word r in
+  let piece = (try List.assoc w piece_names
+               with Not_found -> raise (Unreadable ("unknown piece '" ^ printable w ^ "'"))) in
+  let on_board (row, col) = row < rows && col < cols in
+  expect r "holes";
+  let holes = read_squares r in
+  if not (List.for_all on_board holes) then raise (Unreadable "a hole is off the board");
+  expect r "claim"; expect r "grundy";
+  let value = read_int r in
+  let rec entries acc =
+    match read_word r with
+    | "end" -> List.rev acc
+    | "p" ->
+        let squares = read_squares r in
+        if squares = [] || not (List.for_all on_board squares) then
+          raise (Unreadable "an entry of the table is empty or off the board");
+        let v = read_int r in
+        entries ((squares, v) :: acc)
+    | w -> raise (Unreadable ("expected an entry 'p' or 'end', read '" ^ printable w ^ "'")) in
+  let pentries = entries [] in
+  { pclaim = { claimed_piece = piece; claimed_rows = rows; claimed_cols = cols; claimed_holes = holes;
+               claimed_value = value }; pentries }
+
+(* The C++ checker's words for such a claim (checker/check.cpp, claimInWords). *)
+let parts_statement c =
+  let plural = List.assoc c.claimed_piece [ Queen, "queens"; Rook, "rooks"; Bishop, "bishops"; King, "kings"; Knight, "knights" ] in
+  let shape = if c.claimed_rows = c.claimed_cols then ""
+    else Printf.sprintf " (%d rows, %d columns)" c.claimed_rows c.claimed_cols in
+  let name (row, col) = Printf.sprintf "%c%d" (Char.chr (Char.code 'a' + col)) (row + 1) in
+  let holes = match c.claimed_holes with
+    | [] -> "" | [h] -> " with a hole at " ^ name h
+    | hs -> " with holes at " ^ String.concat "," (List.map name hs) in
+  let board = Printf.sprintf "the empty %dx%d board%s%s" c.claimed_rows c.claimed_cols shape holes in
+  if c.claimed_piece = Queen && c.claimed_rows = c.claimed_cols && c.claimed_holes = [] then
+    Printf.sprintf "the Grundy value of %s is %d (queens game)" board c.claimed_value
+  else
+    Printf.sprintf "the Grundy value of %s%s%s is %d" board
+      (if c.claimed_holes = [] then " with " else ", playing ") plural c.claimed_value
+
+let parts_claim_json c =
+  let piece = fst (List.find (fun (_, p) -> p = c.claimed_piece) piece_names) in
+  Printf.sprintf "{\"family\":\"game\",\"ruleset\":\"queens\",\"boardSize\":%d,\"queens\":[],\"heap\":%d,\"outcome\":\"loss\",\"kind\":\"grundy\",\"piece\":\"%s\",\"torus\":false,\"columns\":%d,\"holes\":[%s]}"
+    c.claimed_rows c.claimed_value piece (if c.claimed_rows = c.claimed_cols then 0 else c.claimed_cols)
+    (String.concat "," (List.map (fun (r, col) -> string_of_int (r * c.claimed_cols + col)) c.claimed_holes))
+
+type any_table = Game of table | Parts of parts_table
+
+let read_table ic =
+  let r = { ic; peeked = None } in
+  match read_word r with
+  | "qcert-table" -> expect r "1"; Game (read_table_from r)
+  | "qcert-parts" -> expect r "1"; Parts (read_parts_from r)
+  | w -> raise (Unreadable (Printf.sprintf "expected 'qcert-table' or 'qcert-parts', read '%s'" (printable w)))
 
 (* ---- The claim in words, as the C++ checker prints it. ---- *)
 
@@ -217,6 +281,9 @@ type outcome = { verdict : verdict; line : string; table : table option }
 
 (* What --json needs besides the verdict: set once the options are read. *)
 let json = ref false
+(* A table of parts has no game table: its claim and statement for --json. *)
+let claim_override = ref "null"
+let statement_override = ref "null"
 let started = Unix.gettimeofday ()
 let certificate = ref ""      (* the file named on the command line *)
 
@@ -278,10 +345,11 @@ let finish o =
       "verdict", json_string word;
       "exit_status", string_of_int status;
       "file", (if !certificate = "" then "null" else json_string !certificate);
-      "statement", (match o.verdict, o.table with Verified, Some t -> json_string (statement t) | _ -> "null");
+      "statement", (match o.verdict, o.table with Verified, Some t -> json_string (statement t)
+                                                   | Verified, None -> !statement_override | _ -> "null");
       "expected", "null";
       "reason", (if o.verdict = Verified then "null" else json_string reason);
-      "claim", (match o.table with Some t -> claim_json t | None -> "null");
+      "claim", (match o.table with Some t -> claim_json t | None -> !claim_override);
       "certificate", facts;
       "checker", Printf.sprintf "{\"version\":%s,\"commit\":%s,\"build\":\"checker-verified: Coq-proved, extracted to OCaml\"}"
         (json_string Version.version) (json_string Version.commit);
@@ -319,6 +387,115 @@ let decide t =
           | _ -> "a move from the position leads to one that is neither in the table nor won by the verified solver" in
       finish { verdict = Rejected; line = "REJECTED: the claim is not shown: " ^ why; table = Some t }
 
+(* ---- Tables of parts: the proposals (untrusted: Parts.v verifies each) ---- *)
+
+let parts_hash count =
+  let bits = ref 4 in
+  while 1 lsl !bits < count && !bits < 26 do incr bits done;
+  let mask = (1 lsl !bits) - 1 in
+  fun (set : (int * int) list) ->
+    let x = List.fold_left (fun x (r, c) -> ((x lxor (r * 64 + c + 1)) * 0x2545F4914F6CDD1D) lxor (x lsr 29)) 17 set in
+    positive_of_int (((x lxor (x lsr 32)) land mask) lor (mask + 1))
+
+(* The groups of a set connected by the rule. *)
+let parts_split blocks (l : (int * int) list) =
+  let a = Array.of_list l in
+  let n = Array.length a in
+  let seen = Array.make n false in
+  let groups = ref [] in
+  for i = 0 to n - 1 do
+    if not seen.(i) then begin
+      seen.(i) <- true;
+      let group = ref [] and stack = ref [ i ] in
+      while !stack <> [] do
+        let j = List.hd !stack in
+        stack := List.tl !stack;
+        group := a.(j) :: !group;
+        for k = 0 to n - 1 do
+          if not seen.(k) && (blocks a.(j) a.(k) || blocks a.(k) a.(j)) then begin
+            seen.(k) <- true; stack := k :: !stack
+          end
+        done
+      done;
+      groups := !group :: !groups
+    end
+  done;
+  !groups
+
+(* The board's maps that keep its holes (the square's eight, a rectangle's
+   four), as export-table's keys use them (docs/parts.md). *)
+let board_maps rows cols holes =
+  let all = [ (fun (r, c) -> (r, c)); (fun (r, c) -> (rows - 1 - r, cols - 1 - c));
+              (fun (r, c) -> (rows - 1 - r, c)); (fun (r, c) -> (r, cols - 1 - c)) ]
+            @ (if rows <> cols then []
+               else [ (fun (r, c) -> (c, rows - 1 - r)); (fun (r, c) -> (rows - 1 - c, r));
+                      (fun (r, c) -> (c, r)); (fun (r, c) -> (rows - 1 - c, cols - 1 - r)) ]) in
+  let hs = List.sort compare holes in
+  List.filter (fun g -> List.sort compare (List.map g holes) = hs) all
+
+(* For a group P, the key form the table keeps it under (docs/parts.md): of
+   its images under the board's maps, each moved to the corner on a board
+   without holes, the one with the least sum of 2^square; with the map from
+   that form back onto P. One proposal: if it is not the table's, the check
+   rejects. *)
+let parts_propose rows cols holes =
+  let maps = Array.of_list (board_maps rows cols holes) in
+  let translate = holes = [] in
+  let index_of g src =
+    let img = Array.map g src in
+    let r0 = if translate then Array.fold_left (fun m (r, _) -> min m r) max_int img else 0 in
+    let c0 = if translate then Array.fold_left (fun m (_, c) -> min m c) max_int img else 0 in
+    Array.map (fun (r, c) -> (r - r0) * cols + (c - c0)) img in
+  (* a before b when its sum of 2^square is less: both sorted increasing, of
+     one length; the highest square where they differ decides *)
+  let less (a : int array) (b : int array) =
+    let rec go i = i >= 0 && (if a.(i) <> b.(i) then a.(i) < b.(i) else go (i - 1)) in
+    go (Array.length a - 1) in
+  let sort (a : int array) =  (* insertion sort: parts are small *)
+    for i = 1 to Array.length a - 1 do
+      let x = a.(i) in
+      let j = ref (i - 1) in
+      while !j >= 0 && a.(!j) > x do a.(!j + 1) <- a.(!j); decr j done;
+      a.(!j + 1) <- x
+    done in
+  fun (p : (int * int) list) ->
+    let src = Array.of_list p in
+    let best = ref [||] and best_map = ref 0 in
+    Array.iteri (fun gi g ->
+        let idx = index_of g src in
+        sort idx;
+        if gi = 0 || less idx !best then begin best := idx; best_map := gi end) maps;
+    let idx = index_of maps.(!best_map) src in
+    let order = Array.init (Array.length src) (fun i -> i) in
+    Array.sort (fun i j -> compare (idx.(i) : int) idx.(j)) order;
+    let keys = Array.map (fun i -> idx.(i)) order in
+    let find (r, c) =
+      let x = r * cols + c in
+      let rec go lo hi =
+        if lo >= hi then (r, c)
+        else let mid = (lo + hi) / 2 in
+          if keys.(mid) = x then src.(order.(mid)) else if keys.(mid) < x then go (mid + 1) hi else go lo mid in
+      if c < 0 || c >= cols then (r, c) else go 0 (Array.length keys) in
+    [ (Array.to_list (Array.map (fun x -> (x / cols, x mod cols)) keys), find) ]
+
+let decide_parts pt =
+  let c = pt.pclaim in
+  claim_override := parts_claim_json c;
+  statement_override := json_string (parts_statement c);
+  let input = (((parts_hash (List.length pt.pentries), parts_split (piece_blocks c.claimed_piece)),
+                parts_propose c.claimed_rows c.claimed_cols c.claimed_holes), pt.pentries) in
+  let result =
+    try Ok (check_parts c input)
+    with
+    | Stack_overflow -> Error "the check ran out of stack; nothing was decided"
+    | Invalid_argument _ -> Error "a number in the check left the range of machine integers; nothing was decided" in
+  match result with
+  | Error why -> finish { verdict = Not_checked; line = "NOT CHECKED: " ^ why; table = None }
+  | Ok true -> finish { verdict = Verified; line = "VERIFIED: " ^ parts_statement c; table = None }
+  | Ok false ->
+      finish { verdict = Rejected; table = None;
+               line = "REJECTED: the table of parts does not show the claim (an entry's value is not the mex of its options' values, a part is used before its entry, or the board's value is another)" }
+
 (* A manifest: each shard's table is exported and read only when the proved
    check_manifest asks for it (one table in memory at a time); its claim must
    be the one listed. check_manifest accepts only when every shard's
@@ -327,7 +504,8 @@ let decide_manifest root listed export =
   let total = List.length listed in
   let shards = List.mapi (fun i (path, claim) ->
       (claim, fun () ->
-          let t = export path in
+          let t = (match export path with
+              | Game t -> t | Parts _ -> fail (printable path ^ ": a shard is a table of parts")) in
           if t.claim <> claim then fail (printable path ^ ": its table claims another position than the manifest lists");
           if Unix.isatty Unix.stderr then Printf.eprintf "\rchecker-verified: shard %d of %d %!" (i + 1) total;
           (((make_hash (List.length t.entries), popcount), t.cutoff), t.entries))) listed in
@@ -428,7 +606,7 @@ let () =
     let ic = (try open_in_bin !table with Sys_error e -> fail (printable e)) in
     let t = (try read_table ic with Unreadable e -> fail (printable !table ^ ": " ^ e)) in
     close_in ic;
-    decide t
+    (match t with Game t -> decide t | Parts pt -> decide_parts pt)
   end else begin
     certificate := !file;
     require_regular_file !file;
@@ -451,7 +629,7 @@ let () =
     let ic = Unix.open_process_args_in exe [| exe; "--list"; !file |] in
     let listing = (try Ok (read_listing ic) with Unreadable e -> Error e) in
     match Unix.close_process_in ic, listing with
-    | Unix.WEXITED 3, _ -> decide (export !file)
+    | Unix.WEXITED 3, _ -> (match export !file with Game t -> decide t | Parts pt -> decide_parts pt)
     | Unix.WEXITED 0, Ok (root, listed) -> decide_manifest root listed export
     | Unix.WEXITED 0, Error e -> fail ("the shard list from export-table cannot be read: " ^ e)
     | Unix.WEXITED 1, _ ->

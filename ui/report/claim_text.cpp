@@ -117,7 +117,7 @@ std::string verifiedSummary(const AuditResults& r) {
   std::string s = "Of the " + std::to_string(scope) + " claims (of " + std::to_string(r.claims.size()) +
                   " in all) that the checker verified in the scope of the Coq-proved checker (" + it->second +
                   ", docs/verified-checker.md: queens game, square board or torus up to 22x22, outcome or Grundy value, a certificate or a "
-                  "manifest of them), it checked " + std::to_string(checked) + " again: " + std::to_string(verified) +
+                  "manifest of them; and tables of parts of a Grundy value of an empty board, any piece), it checked " + std::to_string(checked) + " again: " + std::to_string(verified) +
                   " verified too (+Coq)";
   if (stopped) s += ", " + std::to_string(stopped) + " stopped at its time limit";
   if (rejected) s += ", " + std::to_string(rejected) + " REJECTED";
