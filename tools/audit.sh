@@ -209,10 +209,10 @@ family_of() {
 # none, that does not wrap around (Parts.v). Not a mirror lemma, nor another
 # piece or board's replies. Whether the certificate is a single file (no
 # shards) is seen when it is there. Sets vscope_n, vscope_torus and
-# vscope_parts (0 or 1).
+# vscope_parts (0 or 1), and vscope_piece.
 verified_scope_args() {
   local a=($1) k queens=0 other=0
-  vscope_n="" vscope_torus=0 vscope_parts=0
+  vscope_n="" vscope_torus=0 vscope_parts=0 vscope_piece=queen
   [ "${a[0]:-}" = prove ] || [ "${a[0]:-}" = grundy ] || return 1
   for ((k = 1; k < ${#a[@]}; k += 2)); do
     case "${a[k]} ${a[k + 1]:-}" in
@@ -221,7 +221,8 @@ verified_scope_args() {
       "--board torus") vscope_torus=1 ;;
       "--board "*) [[ "${a[k + 1]:-}" =~ ^[1-9][0-9]?x[1-9][0-9]?$ ]] || return 1; other=1; vscope_n=0 ;;
       "--piece queen"|"--jobs "*|"--tt-mb "*) ;;
-      "--piece "*|"--holes "*) other=1 ;;
+      "--piece "*) other=1; vscope_piece=${a[k + 1]} ;;
+      "--holes "*) other=1 ;;
       "--queens "*) queens=1 ;;
       *) return 1 ;;
     esac
@@ -659,7 +660,8 @@ queue_verified() {  # job, certificate, the checker's verdict line, the checker'
   local r=$vratio
   verified_scope_args "${j_args[$1]}"
   if [ -z "$r" ]; then  # measured (docs/verified-checker.md): n = 10: 0.02 -> 0.22 s, 12: 0.09 -> 5.6 s, 14: 0.97 -> 235 s
-    if [ "$vscope_parts" = 1 ]; then r=60  # tables of parts: bishops 11, 12: 21-22x; knights 7x7: 50x
+    if [ "$vscope_parts" = 1 ]; then  # tables of parts: bishops 11x11, 12x12: 22x; knights 7x7: 50x, kings 8x8: 46x
+      if [ "$vscope_piece" = bishop ]; then r=30; else r=60; fi
     elif [ "$vscope_torus" = 1 ]; then  # a single file walks every image under n^2 translations: 12: 0.03 -> 1.4 s;
       # a manifest (the translation lemma) does not: 14: 0.6 (wall, in the audit) -> 17 s, 16: 0.76 -> 27 s, 18: 21 -> 431 s
       if [ -d "$2.units" ]; then r=40; elif [ "$vscope_n" -le 12 ]; then r=60; else r=5000; fi
