@@ -285,8 +285,8 @@ Proof.
     destruct (Back x Ix) as [s [Hs Fs]]. exists s. split; auto. eapply set_value_sound; eauto.
 Qed.
 
-(* The entries in order; Some idx when all pass, None at the first that
-   does not (checked_entries counts those that passed). *)
+(* The entries in order, each added to the index once it passes: the final
+   index when all pass, None at the first that does not. *)
 Fixpoint check_entries hash split propose (idx : index) (es : list entry) : option index :=
   match es with
   | [] => Some idx
