@@ -22,6 +22,8 @@ From QueensGame Require Import Spec GameFacts Sums.
 Section PartsCheck.
 Variable blocks : square -> square -> bool.
 Variable blocks_self : forall s, blocks s s = true.
+(* Every piece's rule is symmetric, so each pair of squares is tested once. *)
+Variable blocks_sym : forall s t, blocks s t = blocks t s.
 
 Notation value := (part_value blocks).
 Notation after' := (remove_after blocks).
@@ -71,21 +73,42 @@ Proof.
   - intros k Hk. destruct (Yes k Hk) as [s [Hs Hv]]. exists (f s). split; [now apply in_map|]. auto.
 Qed.
 
+(* The rule between every two squares of a list of (square, image) pairs is
+   the rule between their images: each pair once (the rule is symmetric and
+   every square blocks itself). *)
+Fixpoint keeps_rule (FE : list (square * square)) : bool :=
+  match FE with
+  | [] => true
+  | x :: rest => forallb (fun y => Bool.eqb (blocks (snd x) (snd y)) (blocks (fst x) (fst y))) rest
+                 && keeps_rule rest
+  end.
+
+Lemma keeps_rule_pairs FE : keeps_rule FE = true ->
+  forall x y, In x FE -> In y FE -> blocks (snd x) (snd y) = blocks (fst x) (fst y).
+Proof.
+  induction FE as [|z FE IH]; simpl; [tauto|].
+  rewrite andb_true_iff, forallb_forall. intros [Hz Hrest] x y Hx Hy.
+  destruct Hx as [<-|Hx], Hy as [<-|Hy].
+  - now rewrite !blocks_self.
+  - apply Bool.eqb_prop. auto.
+  - rewrite (blocks_sym (snd x)), (blocks_sym (fst x)). apply Bool.eqb_prop. auto.
+  - auto.
+Qed.
+
 (* f carries the table's set E onto P, square for square, keeping the
    rule between every two squares of E (each image computed once). *)
 Definition maps_onto (f : square -> square) (E P : list square) : bool :=
   let FE := map (fun s => (s, f s)) E in
   forallb (fun x => mem (snd x) P) FE && forallb (fun p => existsb (fun x => same_square (snd x) p) FE) P
-  && forallb (fun x => forallb (fun y => Bool.eqb (blocks (snd x) (snd y)) (blocks (fst x) (fst y))) FE) FE.
+  && keeps_rule FE.
 
 Lemma maps_onto_value f E P g : maps_onto f E P = true -> value E g -> value P g.
 Proof.
   unfold maps_onto. rewrite !andb_true_iff, !forallb_forall. intros [[Into Onto] Keep] HE.
   assert (forall s, In s E -> In (s, f s) (map (fun s => (s, f s)) E)) as InF
     by (intros s Hs; apply in_map_iff; eauto).
-  assert (forall s t, In s E -> In t E -> blocks (f s) (f t) = blocks s t) as Hk.
-  { intros s t Hs Ht. specialize (Keep _ (InF s Hs)). rewrite forallb_forall in Keep.
-    apply Bool.eqb_prop. exact (Keep _ (InF t Ht)). }
+  assert (forall s t, In s E -> In t E -> blocks (f s) (f t) = blocks s t) as Hk
+    by (intros s t Hs Ht; exact (keeps_rule_pairs _ Keep _ _ (InF s Hs) (InF t Ht))).
   apply (value_same_set blocks blocks_self (length (map f E) + length P) (map f E)); auto.
   - intro x. rewrite in_map_iff. split.
     + intros [s [<- Hs]]. apply mem_In. exact (Into _ (InF s Hs)).
@@ -176,7 +199,7 @@ Qed.
 (* ---- A set as the sum of groups that no move links. ---- *)
 
 Definition apart (A B : list square) : bool :=
-  forallb (fun s => forallb (fun t => negb (blocks s t) && negb (blocks t s)) B) A.
+  forallb (fun s => forallb (fun t => negb (blocks s t)) B) A.
 
 Fixpoint groups_apart (gs : list (list square)) : bool :=
   match gs with
@@ -188,9 +211,9 @@ Lemma apart_unlinked A B : apart A B = true -> unlinked blocks A B.
 Proof.
   unfold apart. rewrite forallb_forall. intros H s t [[Hs Ht]|[Hs Ht]].
   - specialize (H s Hs). rewrite forallb_forall in H. specialize (H t Ht).
-    rewrite andb_true_iff, !negb_true_iff in H. tauto.
+    now rewrite negb_true_iff in H.
   - specialize (H t Ht). rewrite forallb_forall in H. specialize (H s Hs).
-    rewrite andb_true_iff, !negb_true_iff in H. tauto.
+    rewrite negb_true_iff in H. now rewrite blocks_sym.
 Qed.
 
 Fixpoint groups_value (hash : list square -> positive) (idx : index)
@@ -325,6 +348,16 @@ Definition check_parts (c : piece_claim) (input : parts_input) : bool :=
       end
   end.
 
+Lemma dist_sym a b : dist a b = dist b a.
+Proof. unfold dist. lia. Qed.
+
+Lemma piece_blocks_sym p s t : piece_blocks p s t = piece_blocks p t s.
+Proof.
+  destruct s as [r1 c1], t as [r2 c2]. destruct p; unfold piece_blocks, attacks;
+    rewrite ?(Nat.eqb_sym r2 r1), ?(Nat.eqb_sym c2 c1), ?(Nat.eqb_sym (r2 + c1)), ?(Nat.eqb_sym (r2 + c2)),
+      ?(dist_sym r2 r1), ?(dist_sym c2 c1); reflexivity.
+Qed.
+
 Lemma piece_blocks_self p s : piece_blocks p s s = true.
 Proof.
   destruct s as [r c]. destruct p; unfold piece_blocks, attacks, dist;
@@ -336,6 +369,7 @@ Proof.
   intros c [[[hash split] propose] es]. unfold check_parts.
   set (blocks := piece_blocks (claimed_piece c)).
   assert (forall s, blocks s s = true) as Self by apply piece_blocks_self.
+  assert (forall s t, blocks s t = blocks t s) as Sym by apply piece_blocks_sym.
   destruct (check_entries blocks hash split propose (PositiveMap.empty _) es) as [idx|] eqn:C; [|discriminate].
   assert (index_sound blocks idx) as H
     by (eapply check_entries_sound; eauto; apply index_empty).

@@ -412,7 +412,7 @@ let parts_split blocks (l : (int * int) list) =
         stack := List.tl !stack;
         group := a.(j) :: !group;
         for k = 0 to n - 1 do
-          if not seen.(k) && (blocks a.(j) a.(k) || blocks a.(k) a.(j)) then begin
+          if not seen.(k) && blocks a.(j) a.(k) then begin  (* the rule is symmetric (Parts.v) *)
             seen.(k) <- true; stack := k :: !stack
           end
         done
