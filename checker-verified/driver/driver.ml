@@ -67,6 +67,15 @@ let read_squares r =
   let k = read_int r in
   List.init k (fun _ -> let row = read_int r in let col = read_int r in (row, col))
 
+(* Lines "TAG ..." until "end", each read by read_one (after its tag). *)
+let read_until_end r tag read_one =
+  let rec go acc =
+    match read_word r with
+    | "end" -> List.rev acc
+    | w when w = tag -> go (read_one () :: acc)
+    | w -> raise (Unreadable (Printf.sprintf "expected an entry '%s' or 'end', read '%s'" tag (printable w))) in
+  go []
+
 let max_cutoff = 30
 
 type table = { claim : claim; board : board; n : int; kind : string; value : int;
@@ -110,23 +119,17 @@ let read_table_from r =
      the live set of the queens is computed here, as row masks (untrusted:
      any masks are checked as they are). *)
   let empty = full n in
-  let rec entries acc =
-    match read_word r with
-    | "end" -> List.rev acc
-    | "e" ->
-        let h = read_int r in
-        let reply = match read_word r with
-          | "q" -> let row = read_int r in let col = read_int r in Reply_queen (row, col)
-          | "h" -> Reply_heap (read_int r)
-          | w -> raise (Unreadable ("a reply is q or h, not '" ^ printable w ^ "'")) in
-        let qs = read_squares r in
-        if List.exists (fun (row, col) -> row >= n || col >= n) qs then
-          raise (Unreadable "an entry's queen is off the board");
-        let live = List.fold_left (fun m q -> place board q m) empty qs in
-        entries (((live, h), reply) :: acc)
-    | w -> raise (Unreadable ("expected an entry or 'end', read '" ^ printable w ^ "'"))
-  in
-  let entries = entries [] in
+  let entries = read_until_end r "e" (fun () ->
+      let h = read_int r in
+      let reply = match read_word r with
+        | "q" -> let row = read_int r in let col = read_int r in Reply_queen (row, col)
+        | "h" -> Reply_heap (read_int r)
+        | w -> raise (Unreadable ("a reply is q or h, not '" ^ printable w ^ "'")) in
+      let qs = read_squares r in
+      if List.exists (fun (row, col) -> row >= n || col >= n) qs then
+        raise (Unreadable "an entry's queen is off the board");
+      let live = List.fold_left (fun m q -> place board q m) empty qs in
+      ((live, h), reply)) in
   { claim; board; n; kind; value; queens; cutoff; entries }
 
 
@@ -171,17 +174,12 @@ let read_parts_from r =
   if not (List.for_all on_board holes) then raise (Unreadable "a hole is off the board");
   expect r "claim"; expect r "grundy";
   let value = read_int r in
-  let rec entries acc =
-    match read_word r with
-    | "end" -> List.rev acc
-    | "p" ->
-        let squares = read_squares r in
-        if squares = [] || not (List.for_all on_board squares) then
-          raise (Unreadable "an entry of the table is empty or off the board");
-        let v = read_int r in
-        entries ((squares, v) :: acc)
-    | w -> raise (Unreadable ("expected an entry 'p' or 'end', read '" ^ printable w ^ "'")) in
-  let pentries = entries [] in
+  let pentries = read_until_end r "p" (fun () ->
+      let squares = read_squares r in
+      if squares = [] || not (List.for_all on_board squares) then
+        raise (Unreadable "an entry of the table is empty or off the board");
+      let v = read_int r in
+      (squares, v)) in
   { pclaim = { claimed_piece = piece; claimed_rows = rows; claimed_cols = cols; claimed_holes = holes;
                claimed_value = value }; pentries }
 
