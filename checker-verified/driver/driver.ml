@@ -245,10 +245,15 @@ let statement t =
 let rec positive_of_int x =
   if x <= 1 then XH else if x land 1 = 0 then XO (positive_of_int (x lsr 1)) else XI (positive_of_int (x lsr 1))
 
-let make_hash count =
+(* The index's buckets: about one per entry, from 2^4 to 2^26; a hash
+   below the mask, with the bit above it set (a positive of fixed length). *)
+let bucket_mask count =
   let bits = ref 4 in
   while 1 lsl !bits < count && !bits < 26 do incr bits done;
-  let mask = (1 lsl !bits) - 1 in
+  (1 lsl !bits) - 1
+
+let make_hash count =
+  let mask = bucket_mask count in
   fun (k : key0) ->
     let (live, h) = k in
     let x = List.fold_left (fun x row -> ((x lxor (row + 1)) * 0x2545F4914F6CDD1D) lxor (x lsr 29))
@@ -388,9 +393,7 @@ let decide t =
 (* ---- Tables of parts: the proposals (untrusted: Parts.v verifies each) ---- *)
 
 let parts_hash count =
-  let bits = ref 4 in
-  while 1 lsl !bits < count && !bits < 26 do incr bits done;
-  let mask = (1 lsl !bits) - 1 in
+  let mask = bucket_mask count in
   fun (set : (int * int) list) ->
     let x = List.fold_left (fun x (r, c) -> ((x lxor (r * 64 + c + 1)) * 0x2545F4914F6CDD1D) lxor (x lsr 29)) 17 set in
     positive_of_int (((x lxor (x lsr 32)) land mask) lor (mask + 1))
