@@ -19,7 +19,7 @@
    that finds a key compares it in full). *)
 From Coq Require Import Arith Lia List Bool PArith FMapPositive Orders Sorting.Mergesort Permutation.
 Import ListNotations.
-From QueensGame Require Import Spec GameFacts SpragueGrundy LiveRows.
+From QueensGame Require Import Spec GameFacts SpragueGrundy Symmetry LiveRows.
 
 (* The sort used by order_entries (below). *)
 Module ByScore <: Orders.TotalLeBool'.
@@ -102,23 +102,32 @@ Section Board.
 
 (* ---- Won and lost live sets, in terms of Spec.v. ---- *)
 
-(* Every placement of queens with live set L wins (loses) with a heap of h. *)
+(* Every placement of queens on the board with live set L wins (loses)
+   with a heap of h. (On the board: so that a map of the board carries the
+   placements of one live set to those of its image, below.) *)
 Definition Won (L : list square) (h : nat) : Prop :=
-  forall qs, live qs = L -> wins bd (Pos qs h).
+  forall qs, forallb (on_board bd) qs = true -> live qs = L -> wins bd (Pos qs h).
 Definition Lost (L : list square) (h : nat) : Prop :=
-  forall qs, live qs = L -> loses bd (Pos qs h).
+  forall qs, forallb (on_board bd) qs = true -> live qs = L -> loses bd (Pos qs h).
+
+Lemma on_board_cons qs s :
+  forallb (on_board bd) qs = true -> In s (live qs) -> forallb (on_board bd) (s :: qs) = true.
+Proof.
+  intros Hqs Hs. simpl. rewrite Hqs, andb_true_r.
+  apply in_live, free_iff in Hs. tauto.
+Qed.
 
 Lemma won_place L h s : In s L -> Lost (after s L) h -> Won L h.
 Proof.
-  intros Hs Hl qs HL. subst L.
+  intros Hs Hl qs Hqs HL. subst L.
   apply win with (Pos (s :: qs) h).
   - constructor. now apply in_live.
-  - apply Hl. apply live_cons.
+  - apply Hl; [now apply on_board_cons|]. apply live_cons.
 Qed.
 
 Lemma won_heap L h h' : h' < h -> Lost L h' -> Won L h.
 Proof.
-  intros Hh Hl qs HL. apply win with (Pos qs h').
+  intros Hh Hl qs Hqs HL. apply win with (Pos qs h').
   - now constructor.
   - now apply Hl.
 Qed.
@@ -127,11 +136,86 @@ Lemma lost_intro L h :
   (forall s, In s L -> Won (after s L) h) ->
   (forall h', h' < h -> Won L h') -> Lost L h.
 Proof.
-  intros Hs Hh qs HL. constructor. intros p' Hm. inversion Hm; subst.
-  - apply (Hs s).
-    + now apply in_live.
-    + apply live_cons.
+  intros Hs Hh qs Hqs HL. constructor. intros p' Hm. inversion Hm; subst.
+  - assert (In s (live qs)) as Hin by now apply in_live.
+    apply (Hs s); [exact Hin|now apply on_board_cons|apply live_cons].
   - now apply Hh.
+Qed.
+
+(* ---- Positions up to a map of the board. ---- *)
+
+(* If the squares t whose image f t is live in M are won, so are M's: a
+   placement qs of M's and its image under f's inverse g have the same
+   outcome (Symmetry.v), and the image's live squares are those t. *)
+Lemma won_image f M h :
+  board_map bd f ->
+  (exists g, board_map bd g /\ forall s, on_board bd s = true -> g (f s) = s /\ f (g s) = s) ->
+  Won (decode n (image_rows n f M)) h -> Won (decode n M) h.
+Proof.
+  intros Hf [g [Hg Hfg]] W qs Hqs HL.
+  assert (forallb (on_board bd) (map g qs) = true) as Hgqs.
+  { rewrite forallb_forall in *. intros x Hx. apply in_map_iff in Hx as [s [<- Hs]].
+    apply (proj1 Hg). auto. }
+  assert (live (map g qs) = decode n (image_rows n f M)) as HL'.
+  { rewrite decode_image. unfold live. apply filter_ext_in. intros t Ht.
+    apply (in_all_squares bd) in Ht.
+    assert (on_board bd (f t) = true) as Hft by (apply (proj1 Hf); exact Ht).
+    destruct (Hfg t Ht) as [Hgft _].
+    transitivity (free bd (map g qs) (g (f t))); [now rewrite Hgft|].
+    rewrite (free_image bd g qs (f t) Hg Hqs Hft).
+    apply eq_true_iff_eq. rewrite <- in_live, HL. symmetry. apply is_live_decode.
+    destruct (f t) as [r c]. apply on_board_size_iff in Hft. simpl. lia. }
+  pose proof (proj1 (outcome_image bd f Hf (Pos (map g qs) h) Hgqs) (W (map g qs) Hgqs HL')) as Wf.
+  unfold image in Wf. simpl in Wf. rewrite map_map in Wf.
+  rewrite (map_ext_in _ (fun x => x)) in Wf; [now rewrite map_id in Wf|].
+  intros s Hs. rewrite forallb_forall in Hqs. apply Hfg. auto.
+Qed.
+
+Lemma NoDup_map_on {A B} (f : A -> B) (l : list A) :
+  NoDup l -> (forall x y, In x l -> In y l -> f x = f y -> x = y) -> NoDup (map f l).
+Proof.
+  induction l as [|a l IH]; simpl; intros H Hinj; constructor; inversion H; subst.
+  - intro Hin. apply in_map_iff in Hin as [y [E Hy]].
+    assert (y = a) as -> by (apply Hinj; auto). contradiction.
+  - apply IH; auto.
+Qed.
+
+Lemma NoDup_app_disjoint {A} (l1 l2 : list A) :
+  NoDup l1 -> NoDup l2 -> (forall x, In x l1 -> ~ In x l2) -> NoDup (l1 ++ l2).
+Proof.
+  induction l1 as [|a l1 IH]; simpl; intros H1 H2 Hd; auto. inversion H1; subst.
+  constructor.
+  - rewrite in_app_iff. intros [H|H]; [contradiction|]. exact (Hd a (or_introl eq_refl) H).
+  - apply IH; auto.
+Qed.
+
+Lemma NoDup_list_prod_seq (l : list nat) k : NoDup l -> NoDup (list_prod l (seq 0 k)).
+Proof.
+  induction l as [|a l IH]; simpl; intro H; [constructor|]. inversion H; subst.
+  apply NoDup_app_disjoint.
+  - apply NoDup_map_on; [apply seq_NoDup|]. intros x y _ _ E. now injection E.
+  - now apply IH.
+  - intros x Hx Hx'. apply in_map_iff in Hx as [b [<- _]]. apply in_prod_iff in Hx' as [Ha _].
+    contradiction.
+Qed.
+
+Lemma NoDup_all_squares : NoDup (all_squares n).
+Proof. apply NoDup_list_prod_seq, seq_NoDup. Qed.
+
+(* The image has no more live squares than M (f is one-to-one on the board). *)
+Lemma image_length f M :
+  board_map bd f ->
+  (exists g, board_map bd g /\ forall s, on_board bd s = true -> g (f s) = s /\ f (g s) = s) ->
+  length (decode n (image_rows n f M)) <= length (decode n M).
+Proof.
+  intros Hf [g [Hg Hfg]]. rewrite decode_image.
+  rewrite <- (map_length f). apply NoDup_incl_length.
+  - apply NoDup_map_on; [apply NoDup_filter, NoDup_all_squares|].
+    intros x y Hx Hy E. apply filter_In in Hx as [Hx _]. apply filter_In in Hy as [Hy _].
+    apply (in_all_squares bd) in Hx, Hy.
+    rewrite <- (proj1 (Hfg x Hx)), <- (proj1 (Hfg y Hy)). now rewrite E.
+  - intros x Hx. apply in_map_iff in Hx as [t [<- Ht]]. apply filter_In in Ht as [_ Ht].
+    now apply is_live_in.
 Qed.
 
 (* ---- Loops over a heap's options. ---- *)
@@ -499,6 +583,21 @@ Variable K : nat.           (* positions with at most K live squares are solved 
 Variable hash : key -> positive.
 Variable score : nat -> nat.   (* the solver's move order (any function) *)
 Variable idx : index.       (* the table's positions *)
+Variable hint : key -> nat. (* which map to look a position up by (any function) *)
+Variable maps : list (square -> square).   (* the board's maps (board_maps) *)
+
+(* A position of the table, or the image of one under one of the board's
+   maps: the map that hint names (0: none; the first map is the identity),
+   the image computed here (image_rows) and looked up as it is. *)
+Definition found (k : key) : bool :=
+  known hash idx k ||
+  match hint k with
+  | 0 => false
+  | i => match nth_error maps i with
+         | Some f => known hash idx (image_rows n f (fst k), snd k)
+         | None => false
+         end
+  end.
 
 (* A small position (at most K live squares) that the solver wins. *)
 Definition small_won (M : list nat) (h : nat) : bool :=
@@ -508,15 +607,15 @@ Definition small_won (M : list nat) (h : nat) : bool :=
 (* The opponent's move leads here: a position of the table, or a small
    position the solver wins. *)
 Definition ok (k : key) : bool :=
-  known hash idx k || small_won (fst k) (snd k).
+  found k || small_won (fst k) (snd k).
 
 (* A move in a frame over L leads to the position M' (row masks), which is
    the index mask m' over L: a small one is solved on the frame (or in the
    table), a larger one must be in the table. *)
 Definition child_ok (E : list (nat * nat)) (len : nat) (M' : list nat) (m' h' : nat) : bool :=
   if Nat.leb (count_bits m' 0 len) K
-  then solve_frame (len + h' + 1) (keep_live m' E) m' h' || known hash idx (M', h')
-  else known hash idx (M', h').
+  then solve_frame (len + h' + 1) (keep_live m' E) m' h' || found (M', h')
+  else found (M', h').
 
 (* A move in a frame to the child (M', m') whose live squares have at most
    K members: solved on the frame, with the index of the winning queen
@@ -527,9 +626,9 @@ Definition child_won (E : list (nat * nat)) (len : nat) (M' : list nat) (m' h' :
     match first_win (len + h') E' m' h' E' with
     | Some u => (true, bit u)
     | None => (exists_from (fun h'' => negb (solve_frame (len + h') E' m' h'')) 0 h'
-               || known hash idx (M', h'), 0)
+               || found (M', h'), 0)
     end
-  else (known hash idx (M', h'), 0).
+  else (found (M', h'), 0).
 
 (* The queen moves of a frame, the (j)th square of L onwards: each child is
    ok, or settled (its bit set) by a sibling's winning queen: if the child
@@ -576,16 +675,31 @@ Variable keys : list key.   (* the keys of the table *)
 Definition keys_won (m : nat) : Prop :=
   forall M h, length (decode n M) + h < m -> In (M, h) keys -> Won (decode n M) h.
 
-Definition index_sound : Prop := forall k, known hash idx k = true -> In k keys.
+Definition index_sound : Prop :=
+  (forall k, known hash idx k = true -> In k keys) /\ (forall f, In f maps -> In f (board_maps bd)).
 
 Lemma place_after s M : decode n (place s M) = after s (decode n M).
 Proof. apply decode_place. Qed.
+
+Lemma found_won m M h :
+  index_sound -> keys_won m -> found (M, h) = true -> length (decode n M) + h < m -> Won (decode n M) h.
+Proof.
+  intros [Hidx Hmaps] IH E Hm. unfold found in E. cbn [fst snd] in E. apply orb_true_iff in E as [E|E].
+  - apply Hidx in E. now apply IH.
+  - destruct (hint (M, h)) as [|i]; [discriminate|].
+    destruct (nth_error maps (S i)) as [f|] eqn:Ef; [|discriminate].
+    apply Hidx in E.
+    assert (In f (board_maps bd)) as Hf by (apply Hmaps; eapply nth_error_In; eauto).
+    destruct (board_maps_invertible bd f Hf) as [Hbf Hinv].
+    apply (won_image f M h Hbf Hinv). apply IH; [|exact E].
+    pose proof (image_length f M Hbf Hinv). simpl in *. lia.
+Qed.
 
 Lemma ok_won m M h :
   index_sound -> keys_won m -> ok (M, h) = true -> length (decode n M) + h < m -> Won (decode n M) h.
 Proof.
   intros Hidx IH E Hm. unfold ok in E. simpl in E. apply orb_true_iff in E as [E|E].
-  - apply Hidx in E. now apply IH.
+  - now apply (found_won m).
   - unfold small_won in E. apply andb_true_iff in E as [_ E]. now apply solve_won.
 Qed.
 
@@ -595,8 +709,8 @@ Lemma child_ok_won m L M' m' h' :
   Won (decode n M') h'.
 Proof.
   intros Hidx IH Hs E Hm. unfold child_ok in E.
-  assert (known hash idx (M', h') = true -> Won (decode n M') h') as Known
-    by (intro Ek; apply Hidx in Ek; now apply IH).
+  assert (found (M', h') = true -> Won (decode n M') h') as Known
+    by (intro Ek; now apply (found_won m)).
   destruct (Nat.leb _ K); [|now apply Known].
   apply orb_true_iff in E as [E|E]; [|now apply Known].
   rewrite <- Hs. pose proof (sub_length_le L m').
@@ -635,8 +749,8 @@ Proof.
   assert (In sj L) as HsjL by (eapply nth_error_In; eauto).
   assert (length (decode n (place sj M)) < length L) as Hlt
     by (rewrite place_after; apply after_length_lt; exact HsjL).
-  assert (known hash idx (place sj M, h) = true -> Won (decode n (place sj M)) h) as Known
-    by (intro Ek; apply Hidx in Ek; apply IH; [unfold L in *; lia|exact Ek]).
+  assert (found (place sj M, h) = true -> Won (decode n (place sj M)) h) as Known
+    by (intro Ek; apply (found_won m); [auto|auto|exact Ek|unfold L in *; lia]).
   set (E' := keep_live mj (order_entries score (frame_entries L))).
   assert (forall x, (forall i, Nat.testbit x i = true -> Nat.testbit mj i = true) -> entries_ok L E' x) as HE.
   { intros x Hx. unfold E'. rewrite keep_live_filter. apply entries_ok_filter; [|exact Hx].
@@ -818,19 +932,21 @@ Definition claim_queens (c : claim) : list square :=
 
 (* The input: the hash of the index (any function), the solver's cut-off
    K, the entries. *)
-Definition input : Type := ((key -> positive) * (nat -> nat) * nat * list entry)%type.
+Definition input : Type := ((key -> positive) * (nat -> nat) * (key -> nat) * nat * list entry)%type.
 
 Definition verify (c : claim) (x : input) : verdict :=
-  let '(hash, score, K, entries) := x in
+  let '(hash, score, hint, K, entries) := x in
   let n := claim_board c in
+  let maps := board_maps n in
   let idx := build_index hash (keys_of entries) in
-  match first_bad (fun e => entry_ok n K hash score idx (fst (fst e)) (snd (fst e)) (snd e)) entries 0 with
+  match first_bad (fun e => entry_ok n K hash score idx hint maps (fst (fst e)) (snd (fst e)) (snd e))
+                  entries 0 with
   | Some i => bad_entry i
   | None =>
       let root_ok := match c with
-        | claim_wins n qs h => ok n K hash idx (live_rows n qs, h)
-        | claim_loses n qs h => all_moves_ok n K hash score idx (live_rows n qs) h
-        | claim_grundy n qs g => all_moves_ok n K hash score idx (live_rows n qs) g
+        | claim_wins n qs h => ok n K hash idx hint maps (live_rows n qs, h)
+        | claim_loses n qs h => all_moves_ok n K hash score idx hint maps (live_rows n qs) h
+        | claim_grundy n qs g => all_moves_ok n K hash score idx hint maps (live_rows n qs) g
         end in
       if root_ok && placed n (claim_queens c) then accepted else bad_root
   end.
@@ -841,33 +957,43 @@ Definition check_claim (c : claim) (x : input) : bool :=
 Lemma live_rows_live (n : board) qs : decode (size n) (live_rows n qs) = live n qs.
 Proof. apply decode_live_rows. Qed.
 
+Lemma placed_on_board n qs : placed n qs = true -> forallb (on_board n) qs = true.
+Proof.
+  induction qs as [|s qs IH]; simpl; [reflexivity|].
+  rewrite !andb_true_iff. intros [Hs Hq]. split; [|now apply IH].
+  apply free_iff in Hs. tauto.
+Qed.
+
 Theorem checker_sound : checker_sound_statement check_claim.
 Proof.
-  intros c [[[hash score] K] entries]. unfold check_claim, verify.
+  intros c [[[[hash score] hint] K] entries]. unfold check_claim, verify.
   set (n := claim_board c).
+  set (maps := board_maps n).
   set (keys := keys_of entries).
   set (idx := build_index hash keys).
-  assert (index_sound hash idx keys) as Hidx
-    by (intros k E; exact (known_sound hash keys k E)).
+  assert (index_sound n hash idx maps keys) as Hidx
+    by (split; [intros k E; exact (known_sound hash keys k E)|now intros f Hf]).
   match goal with |- context [first_bad ?f entries 0] => destruct (first_bad f entries 0) eqn:Eb end;
     [congruence|].
   pose proof (first_bad_none _ _ _ Eb) as Hent.
   assert (forall M h, In (M, h) keys -> Won n (decode (size n) M) h) as Hkeys.
-  { apply (table_sound n K hash score idx keys entries Hidx).
+  { apply (table_sound n K hash score idx hint maps keys entries Hidx).
     - apply keys_of_in.
     - intros k r Hin. exact (Hent (k, r) Hin). }
   assert (forall m, keys_won n keys m) as Hall by (intros m M h _; apply Hkeys).
-  destruct c as [n0 qs h|n0 qs h|n0 qs g]; simpl in n; subst n; simpl;
-    destruct (placed n0 qs) eqn:P; rewrite ?andb_true_r, ?andb_false_r; try congruence.
-  - destruct (ok _ _ _ _ _) eqn:E; [|congruence]. intros _. split; [reflexivity|].
-    enough (Won n0 (live n0 qs) h) as W by exact (W qs eq_refl).
+  destruct c as [n0 qs h|n0 qs h|n0 qs g]; simpl in n, maps; subst n maps; simpl;
+    destruct (placed n0 qs) eqn:P; rewrite ?andb_true_r, ?andb_false_r; try congruence;
+    pose proof (placed_on_board n0 qs P) as Hon.
+  - destruct (ok _ _ _ _ _ _ _) eqn:E; [|congruence]. intros _. split; [reflexivity|].
+    enough (Won n0 (live n0 qs) h) as W by exact (W qs Hon eq_refl).
     rewrite <- live_rows_live.
-    apply (ok_won n0 K hash idx keys (S (length (decode (size n0) (live_rows n0 qs)) + h))); auto.
-  - destruct (all_moves_ok _ _ _ _ _ _) eqn:E; [|congruence]. intros _. split; [reflexivity|].
-    pose proof (all_moves_ok_lost n0 K hash score idx keys _ _ _ Hidx (Hall _) E (le_n _)) as L.
-    rewrite live_rows_live in L. exact (L qs eq_refl).
-  - destruct (all_moves_ok _ _ _ _ _ _) eqn:E; [|congruence]. intros _. split; [reflexivity|].
+    apply (ok_won n0 K hash idx hint (board_maps n0) keys
+             (S (length (decode (size n0) (live_rows n0 qs)) + h))); auto.
+  - destruct (all_moves_ok _ _ _ _ _ _ _ _) eqn:E; [|congruence]. intros _. split; [reflexivity|].
+    pose proof (all_moves_ok_lost n0 K hash score idx hint (board_maps n0) keys _ _ _ Hidx (Hall _) E (le_n _)) as L.
+    rewrite live_rows_live in L. exact (L qs Hon eq_refl).
+  - destruct (all_moves_ok _ _ _ _ _ _ _ _) eqn:E; [|congruence]. intros _. split; [reflexivity|].
     apply sprague_grundy_step.
-    pose proof (all_moves_ok_lost n0 K hash score idx keys _ _ _ Hidx (Hall _) E (le_n _)) as L.
-    rewrite live_rows_live in L. exact (L qs eq_refl).
+    pose proof (all_moves_ok_lost n0 K hash score idx hint (board_maps n0) keys _ _ _ Hidx (Hall _) E (le_n _)) as L.
+    rewrite live_rows_live in L. exact (L qs Hon eq_refl).
 Qed.

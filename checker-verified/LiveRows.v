@@ -218,6 +218,75 @@ Proof.
     now rewrite free_cons.
 Qed.
 
+(* ---- Images of masks under a map of the board. ---- *)
+
+(* The number whose bits c .. c + len - 1 are p c .. p (c + len - 1). *)
+Fixpoint row_from (p : nat -> bool) (c len : nat) : nat :=
+  match len with
+  | 0 => 0
+  | S l => Nat.lor (if p c then bit c else 0) (row_from p (S c) l)
+  end.
+
+(* The masks of the squares t of the n x n board with f t live in M: for a
+   map f of the board, M's image under f's inverse (Checker.v looks a
+   position up by such an image). *)
+Definition image_rows (n : nat) (f : square -> square) (M : list nat) : list nat :=
+  map (fun r => row_from (fun c => is_live n M (f (r, c))) 0 n) (seq 0 n).
+
+Lemma row_from_spec p len : forall c j,
+  Nat.testbit (row_from p c len) j = (c <=? j) && (j <? c + len) && p j.
+Proof.
+  induction len as [|len IH]; intros c j; simpl.
+  - rewrite Nat.bits_0. destruct (Nat.leb_spec c j), (Nat.ltb_spec j (c + 0)); simpl; auto; lia.
+  - rewrite Nat.lor_spec, IH.
+    assert (Nat.testbit (if p c then bit c else 0) j = (c =? j) && p c) as B.
+    { destruct (p c); [now rewrite bit_spec, andb_true_r|now rewrite Nat.bits_0, andb_false_r]. }
+    rewrite B. destruct (Nat.eqb_spec c j) as [E|Hne].
+    + subst j. rewrite Nat.leb_refl. destruct (Nat.leb_spec (S c) c); [lia|].
+      destruct (Nat.ltb_spec c (c + S len)); [|lia]. simpl. now rewrite orb_false_r.
+    + rewrite andb_false_l, orb_false_l. destruct (p j); [|now rewrite !andb_false_r].
+      rewrite !andb_true_r. apply eq_true_iff_eq.
+      rewrite !andb_true_iff, !Nat.leb_le, !Nat.ltb_lt. lia.
+Qed.
+
+Lemma decode_image_from n f M : forall k r,
+  decode_from n r (map (fun r' => row_from (fun c => is_live n M (f (r', c))) 0 n) (seq r k)) =
+  filter (fun t => is_live n M (f t)) (list_prod (seq r k) (seq 0 n)).
+Proof.
+  induction k as [|k IH]; intro r; simpl; [reflexivity|].
+  rewrite IH, filter_app. f_equal.
+  rewrite filter_map_comm. f_equal. apply filter_ext_in. intros c Hc. apply in_seq in Hc.
+  rewrite row_from_spec. destruct (Nat.leb_spec 0 c), (Nat.ltb_spec c (0 + n)); simpl; auto; lia.
+Qed.
+
+Lemma decode_image n f M :
+  decode n (image_rows n f M) = filter (fun t => is_live n M (f t)) (all_squares n).
+Proof. apply decode_image_from. Qed.
+
+Lemma in_decode_from_iff n : forall M r s,
+  In s (decode_from n r M) <->
+  r <= fst s /\ snd s < n /\ Nat.testbit (nth (fst s - r) M 0) (snd s) = true.
+Proof.
+  intros M. induction M as [|m M IH]; intros r [r1 c1]; simpl.
+  - split; [tauto|]. intros [_ [_ Hb]]. destruct (r1 - r); now rewrite Nat.bits_0 in Hb.
+  - rewrite in_app_iff, IH, in_map_iff. simpl. split.
+    + intros [[c [E Hc]]|[Hr [Hc Hb]]].
+      * injection E as <- <-. apply filter_In in Hc as [Hc Hb]. apply in_seq in Hc.
+        rewrite Nat.sub_diag. repeat split; auto; lia.
+      * replace (r1 - r) with (S (r1 - S r)) by lia. repeat split; auto; lia.
+    + intros [Hr [Hc Hb]]. destruct (Nat.eq_dec r1 r) as [->|Hne].
+      * left. exists c1. split; [reflexivity|]. rewrite Nat.sub_diag in Hb.
+        apply filter_In. split; [apply in_seq; lia|exact Hb].
+      * right. replace (r1 - r) with (S (r1 - S r)) in Hb by lia. repeat split; auto; lia.
+Qed.
+
+(* On the board, "live in M" is "in M's list". *)
+Lemma is_live_decode n M s : fst s < n -> is_live n M s = true <-> In s (decode n M).
+Proof.
+  intro Hr. unfold decode, is_live. rewrite in_decode_from_iff, Nat.sub_0_r, !andb_true_iff, !Nat.ltb_lt.
+  split; [intros [[_ Hc] Hb]|intros [_ [Hc Hb]]]; repeat split; auto; lia.
+Qed.
+
 (* ---- Frames: small positions on index masks. ---- *)
 
 Section Frames.

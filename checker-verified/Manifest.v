@@ -67,13 +67,8 @@ Qed.
 
 (* ---- The maps a manifest may use. ---- *)
 
-(* The square's eight symmetries (Spec.v, symmetries); the torus's n * n
-   translations (Spec.v, translation). *)
-Definition board_maps (b : board) : list (square -> square) :=
-  match b with
-  | square_board n => symmetries n
-  | torus n => flat_map (fun dr => map (fun dc => translation n dr dc) (seq 0 n)) (seq 0 n)
-  end.
+(* board_maps (Symmetry.v): the square's eight symmetries, the torus's n * n
+   translations. *)
 
 Definition board_eqb (a b : board) : bool :=
   match a, b with
@@ -142,12 +137,6 @@ Definition check_manifest (c : claim) (shards : list shard) : bool :=
 
 (* ---- Soundness. ---- *)
 
-Lemma placed_on_board n qs : placed n qs = true -> forallb (on_board n) qs = true.
-Proof.
-  induction qs as [|s qs IH]; simpl; [reflexivity|].
-  rewrite !andb_true_iff. intros [Hs Hq]. split; [|now apply IH].
-  apply free_iff in Hs. tauto.
-Qed.
 
 Lemma placed_cons n qs s : placed n qs = true -> In s (live n qs) -> placed n (s :: qs) = true.
 Proof. intros H Hs. apply in_live in Hs. simpl. now rewrite Hs, H. Qed.

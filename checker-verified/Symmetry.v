@@ -256,3 +256,34 @@ Proof.
   intro v. rewrite <- !sg_step.
   exact (proj2 (outcome_iff (torus n) f g qs v Hf Hg Hgf Hqs)).
 Qed.
+
+(* ---- The maps of each board, with their inverses. ---- *)
+
+(* The square's eight symmetries (Spec.v, symmetries); the torus's n * n
+   translations (Spec.v, translation). The manifest step (Manifest.v) and
+   the table check's look-ups up to a map (Checker.v) use these. *)
+Definition board_maps (b : board) : list (square -> square) :=
+  match b with
+  | square_board n => symmetries n
+  | torus n => flat_map (fun dr => map (fun dc => translation n dr dc) (seq 0 n)) (seq 0 n)
+  end.
+
+(* Each of them is a board map with an inverse that is one too. *)
+Lemma board_maps_invertible b f :
+  In f (board_maps b) ->
+  board_map b f /\ exists g, board_map b g /\
+    forall s, on_board b s = true -> g (f s) = s /\ f (g s) = s.
+Proof.
+  intro Hin.
+  assert (board_map b f /\ exists g, board_map b g /\ forall s, on_board b s = true -> g (f s) = s)
+    as [Hf [g [Hg Hgf]]].
+  { destruct b as [n|n]; simpl in Hin.
+    - now apply symmetries_are_board_maps.
+    - apply in_flat_map in Hin as [dr [_ Hin]]. apply in_map_iff in Hin as [dc [<- _]].
+      split; [apply translation_board_map|].
+      exists (translation n (n - dr mod n) (n - dc mod n)). split; [apply translation_board_map|].
+      intros [r c] Hs. apply on_board_size_iff in Hs. simpl in Hs. unfold translation. simpl.
+      f_equal; apply mod_shift_back; lia. }
+  split; [exact Hf|]. exists g. split; [exact Hg|]. intros s Hs. split; [now apply Hgf|].
+  destruct Hf as [_ [_ Hsurj]]. destruct (Hsurj s Hs) as [s0 [Hs0 <-]]. now rewrite Hgf.
+Qed.

@@ -85,10 +85,12 @@ elif [ "$mode" = mutants ]; then
     fi
   }
   # Tables with cut-off 0, so that every won position is an entry (and one
-  # with cut-off 12, for the loss: at 0 the 10x10 table would be large).
-  "$bin/export-table" --cutoff 0 "$certs/noon-F6.0-n4-b1.qcert" > "$tmp/g.table" 2>/dev/null || fail "export-table on noon-F6.0-n4-b1"
-  "$bin/export-table" --cutoff 0 "$certs/jenrich-n6.qcert" > "$tmp/w.table" 2>/dev/null || fail "export-table on jenrich-n6"
-  "$bin/export-table" --cutoff 12 "$certs/jenrich-n10.qcert" > "$tmp/l.table" 2>/dev/null || fail "export-table on jenrich-n10"
+  # with cut-off 12, for the loss: at 0 the 10x10 table would be large);
+  # --exact: one entry per position (the mutants below name entries), the
+  # tables up to symmetry are tested after them.
+  "$bin/export-table" --exact --cutoff 0 "$certs/noon-F6.0-n4-b1.qcert" > "$tmp/g.table" 2>/dev/null || fail "export-table on noon-F6.0-n4-b1"
+  "$bin/export-table" --exact --cutoff 0 "$certs/jenrich-n6.qcert" > "$tmp/w.table" 2>/dev/null || fail "export-table on jenrich-n6"
+  "$bin/export-table" --exact --cutoff 12 "$certs/jenrich-n10.qcert" > "$tmp/l.table" 2>/dev/null || fail "export-table on jenrich-n10"
   verdict "the Grundy table as written" "$tmp/g.table" 0 "VERIFIED: the Grundy value of the 4x4 board after queens b1 (0,1) is 3"
   verdict "the win table as written" "$tmp/w.table" 0 "VERIFIED: first player wins on the empty 6x6 board"
   verdict "the loss table as written" "$tmp/l.table" 0 "VERIFIED: second player wins on the empty 10x10 board"
@@ -126,6 +128,28 @@ elif [ "$mode" = mutants ]; then
   awk '$0 == "e 0 q 3 2 1 0 1" { $4 = 1; $5 = 3 } { print }' "$tmp/g.table" > "$tmp/m9"
   grep -q '^e 0 q 1 3 1 0 1$' "$tmp/m9" || fail "the Grundy table has no entry e 0 q 3 2 1 0 1 to change"
   verdict "a legal reply that loses in place of the winning one" "$tmp/m9" 1 "REJECTED:"
+  # Tables up to symmetry: one entry per class under the square's eight
+  # symmetries, and lines "m I HEAP QUEENS" naming the map (Spec.v's order)
+  # by which the check looks the other positions up (Checker.v, found).
+  for t in "g noon-F6.0-n4-b1 0 VERIFIED: the Grundy value of the 4x4 board after queens b1 (0,1) is 3" \
+           "w jenrich-n6 0 VERIFIED: first player wins on the empty 6x6 board" \
+           "l jenrich-n10 12 VERIFIED: second player wins on the empty 10x10 board"; do
+    set -- $t
+    name=$1 cert=$2 cutoff=$3; shift 3
+    "$bin/export-table" --cutoff "$cutoff" "$certs/$cert.qcert" > "$tmp/$name.sym" 2>/dev/null || fail "export-table on $cert"
+    maps=$(grep -c '^m ' "$tmp/$name.sym")
+    [ "$maps" -gt 0 ] || fail "$cert: the table up to symmetry has no line m"
+    [ "$(grep -c '^e ' "$tmp/$name.sym")" -lt "$(grep -c '^e ' "$tmp/$name.table")" ] || fail "$cert: no fewer entries up to symmetry"
+    verdict "$cert up to symmetry ($maps lines m)" "$tmp/$name.sym" 0 "$*"
+    # Without its lines m, or with each naming the next map, or a map that
+    # is not there, the look-ups fail.
+    grep -v '^m ' "$tmp/$name.sym" > "$tmp/m13"
+    verdict "$cert up to symmetry, the lines m removed" "$tmp/m13" 1 "REJECTED:"
+    awk '$1 == "m" { $2 = ($2 % 7) + 1 } { print }' "$tmp/$name.sym" > "$tmp/m14"
+    verdict "$cert up to symmetry, each line m naming another map" "$tmp/m14" 1 "REJECTED:"
+    awk '$1 == "m" { $2 = 8 } { print }' "$tmp/$name.sym" > "$tmp/m15"
+    verdict "$cert up to symmetry, each line m naming map 8 (there are 8, from 0)" "$tmp/m15" 1 "REJECTED:"
+  done
   # Unreadable tables: exit 2, nothing decided.
   head -c 40 "$tmp/w.table" > "$tmp/m10"
   verdict "a truncated table" "$tmp/m10" 2 ""
@@ -192,14 +216,14 @@ elif [ "$mode" = hostile ]; then
   grep -q "'" "$tmp/err" && ! grep -qP '\x00' "$tmp/err" || fail "the zero bytes are echoed raw: $(od -c "$tmp/err" | head -3)"
   # Limits: a cut-off past 30 is refused before any search (a 61-byte table
   # of the 14x14 board with cut-off 1000 asked the solver for the whole
-  # board); the n = 12 outcome takes about 4 s (1 s to export, 3 s to check);
+  # board); the n = 12 outcome takes about 2.5 s to check one entry per position (--exact), the n = 14 about 3 s to export;
   # a table of 300,000 entries holds more than 32 MiB (about 100 MiB at its
   # peak, as row masks; 200 MiB as lists of squares).
   table 14 "win 0" 0 1000 > "$tmp/big-cutoff.table"
   run "a cut-off of 1000" 2 "" 10 --table "$tmp/big-cutoff.table"
-  "$bin/export-table" "$certs/jenrich-n12.qcert" > "$tmp/n12.table" 2>/dev/null || fail "export-table on jenrich-n12"
-  run "--time-limit 1 on the n = 12 table" 2 "NOT CHECKED: time limit of 1 s" 10 --time-limit 1 --table "$tmp/n12.table"
-  run "--time-limit 1 on the n = 12 certificate" 2 "NOT CHECKED: time limit of 1 s" 10 --time-limit 1 "$certs/jenrich-n12.qcert"
+  "$bin/export-table" --exact "$certs/jenrich-n12.qcert" > "$tmp/n12.table" 2>/dev/null || fail "export-table on jenrich-n12"
+  run "--time-limit 1 on the n = 12 table (--exact)" 2 "NOT CHECKED: time limit of 1 s" 10 --time-limit 1 --table "$tmp/n12.table"
+  run "--time-limit 1 on the n = 14 certificate" 2 "NOT CHECKED: time limit of 1 s" 10 --time-limit 1 "$certs/jenrich-n14.qcert"
   { printf 'qcert-table 1\nboard 6\nclaim win 0\nqueens 0\ncutoff 20\n'
     awk 'BEGIN { for (i = 0; i < 300000; i++) print "e 0 q 0 0 1 0 0" }'; echo end; } > "$tmp/long.table"
   run "--max-memory 32 on a table of 300,000 entries" 2 "NOT CHECKED: memory limit of 32 MiB" 60 --max-memory 32 --table "$tmp/long.table"

@@ -130,7 +130,43 @@ class Exporter {
       }
       for (unsigned s = 0; s < n_ * n_; ++s) inverse_[g][sym_[g][s]] = s;
     }
+    // The proved check looks a position up by a map of Symmetry.v's
+    // board_maps (the square's eight, in Spec.v's order): the map f for
+    // which the table's key E satisfies f(E) = L, that is the inverse of
+    // the map g that took L to its canonical form E.
+    if (!torus_) {
+      coqIndexOfInverse_.assign(8, 0);
+      for (unsigned g = 0; g < 8; ++g)
+        for (unsigned i = 0; i < 8; ++i) {
+          bool same = true;
+          for (unsigned s = 0; s < n_ * n_ && same; ++s) same = coqMap(i, s) == inverse_[g][s];
+          if (same) {
+            coqIndexOfInverse_[g] = i;
+            break;
+          }
+        }
+    }
   }
+  // Spec.v's symmetries n, the i-th of the list, on square s = r * n + c.
+  unsigned coqMap(unsigned i, unsigned s) const {
+    const unsigned r = s / n_, c = s % n_, m = n_ - 1;
+    switch (i) {
+      case 0: return r * n_ + c;
+      case 1: return c * n_ + (m - r);
+      case 2: return (m - r) * n_ + (m - c);
+      case 3: return (m - c) * n_ + r;
+      case 4: return (m - r) * n_ + c;
+      case 5: return r * n_ + (m - c);
+      case 6: return c * n_ + r;
+      default: return (m - c) * n_ + (m - r);
+    }
+  }
+  // With symmetry (the default on the square board): one entry per class of
+  // positions under the eight symmetries, the walk going on from the class's
+  // canonical form; any other position the check meets gets a line "m I H
+  // QUEENS" naming the map to look it up by.
+  void setSymmetry(bool on) { symmetry_ = on && !torus_; }
+  size_t mapLines() const { return mapped_.size(); }
 
   void observe(const uint64_t* words, unsigned count, uint32_t h, int move) {
     Key k{{}, h};
@@ -193,6 +229,23 @@ class Exporter {
   // (L, h) is won for the player to move: enter it with its reply.
   void win(const Set& L, uint32_t h, const Images& from) {
     if (L.count() <= K_) return;  // the verified solver's
+    if (symmetry_) {
+      const auto [canonical, g] = canonicalForm(Key{L, h});
+      if (!(canonical.L == L)) {
+        if (mapped_.insert(Key{L, h}).second) {
+          std::fprintf(out_, "m %u %u %zu", coqIndexOfInverse_[g], h, path_.size());
+          for (unsigned q : path_) std::fprintf(out_, " %u %u", q / n_, q % n_);
+          std::fputc('\n', out_);
+        }
+        if (visited_.count(canonical)) return;
+        // Go on from the canonical form, with the queens mapped as well.
+        std::vector<unsigned> saved = path_;
+        for (unsigned& q : path_) q = sym_[g][q];
+        win(canonical.L, h, from);
+        path_ = std::move(saved);
+        return;
+      }
+    }
     if (!visited_.insert(Key{L, h}).second) return;
     const Set* img = images(from);
     const int move = reply(L, h, img);
@@ -302,6 +355,9 @@ class Exporter {
   std::unordered_map<Key, int, KeyHash> observed_;
   std::unordered_set<Key, KeyHash> visited_;
   std::vector<unsigned> path_;
+  bool symmetry_ = false;
+  std::vector<unsigned> coqIndexOfInverse_;
+  std::unordered_set<Key, KeyHash> mapped_;  // the positions given an "m" line
   FILE* out_ = nullptr;
   size_t solved_ = 0;
   std::vector<unsigned> square_;
@@ -386,8 +442,10 @@ unsigned long optionNumber(const char* name, const char* text, unsigned long lo,
 
 // Checks the certificate (the observer keeps its replies), then writes the table.
 template <unsigned W>
-int exportTable(const Certificate& cert, const std::string& path, unsigned K, unsigned long timeLimit, unsigned long maxMemoryMiB) {
+int exportTable(const Certificate& cert, const std::string& path, unsigned K, bool exact, unsigned long timeLimit,
+                unsigned long maxMemoryMiB) {
   Exporter<W> exporter(cert, K);
+  exporter.setSymmetry(!exact);
   const qcert::checker::ReplyObserver observer = [&](const uint64_t* w, unsigned count, uint32_t h, int move) {
     exporter.observe(w, count, h, move);
   };
@@ -408,8 +466,8 @@ int exportTable(const Certificate& cert, const std::string& path, unsigned K, un
     die(2, "out of memory (--max-memory " + std::to_string(maxMemoryMiB) + " MiB); no table");
   }
   if (std::fflush(stdout) != 0 || std::ferror(stdout)) die(2, "cannot write the table");
-  std::fprintf(stderr, "export-table: %zu entries (%zu replies searched here), cutoff %u\n", exporter.entryCount(),
-               exporter.solved(), K);
+  std::fprintf(stderr, "export-table: %zu entries, %zu positions looked up by a symmetry (%zu replies searched here), cutoff %u\n",
+               exporter.entryCount(), exporter.mapLines(), exporter.solved(), K);
   return 0;
 }
 
@@ -464,15 +522,18 @@ int exportParts(const std::string& path, unsigned long timeLimit, unsigned long 
 
 int main(int argc, char** argv) {
   unsigned K = 20;
+  bool exact = false;
   unsigned long timeLimit = 0, maxMemoryMiB = 0;
   const char* kUsage =
-      "usage: export-table [--cutoff K] [--time-limit S] [--max-memory MiB] FILE.qcert\n"
+      "usage: export-table [--cutoff K] [--exact] [--time-limit S] [--max-memory MiB] FILE.qcert\n"
       "       export-table --list MANIFEST.qcert";
   std::string path;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     if (a == "--help") {
-      std::cout << kUsage << "\nThe table checker-verified reads, on stdout (untrusted).\n";
+      std::cout << kUsage << "\nThe table checker-verified reads, on stdout (untrusted). On the square board\n"
+                             "one entry per class of positions under the eight symmetries, with lines naming\n"
+                             "the map for the others; --exact: one entry per position, no symmetry.\n";
       return 0;
     }
     if (a == "--list" && i + 2 == argc) {
@@ -486,6 +547,8 @@ int main(int argc, char** argv) {
     }
     if (a == "--cutoff" && i + 1 < argc) {
       K = unsigned(optionNumber("--cutoff", argv[++i], 0, 30));
+    } else if (a == "--exact") {
+      exact = true;
     } else if (a == "--time-limit" && i + 1 < argc) {
       timeLimit = optionNumber("--time-limit", argv[++i], 1, 365ul * 86400);
     } else if (a == "--max-memory" && i + 1 < argc) {
@@ -549,6 +612,6 @@ int main(int argc, char** argv) {
     die(2, path + ": boards up to " + std::to_string(kMaxBoard) + " x " + std::to_string(kMaxBoard) + " only");
   if (cert.mirrorLemma) die(2, path + ": a claim by the mirror lemma (no replies to export)");
 
-  return cert.boardSize <= 16 ? exportTable<4>(cert, path, K, timeLimit, maxMemoryMiB)
-                              : exportTable<8>(cert, path, K, timeLimit, maxMemoryMiB);
+  return cert.boardSize <= 16 ? exportTable<4>(cert, path, K, exact, timeLimit, maxMemoryMiB)
+                              : exportTable<8>(cert, path, K, exact, timeLimit, maxMemoryMiB);
 }

@@ -78,8 +78,16 @@ let read_until_end r tag read_one =
 
 let max_cutoff = 30
 
+(* The map to look a position up by (Checker.v's hint: an index into
+   board_maps, 0 for none), keyed by the position's row masks and heap. *)
+module KeyTable = Hashtbl.Make (struct
+  type t = int list * int
+  let equal (a, h) (b, g) = h = g && List.equal Int.equal a b
+  let hash (rows, h) = List.fold_left (fun x m -> (x * 1000003) lxor m) h rows land max_int
+end)
+
 type table = { claim : claim; board : board; n : int; kind : string; value : int;
-               queens : (int * int) list; cutoff : int; entries : entry list }
+               queens : (int * int) list; cutoff : int; entries : entry list; maps : int KeyTable.t }
 
 (* "claim KIND V" and "queens K r1 c1 ..." of the board (n x n). *)
 let read_claim r board n =
@@ -117,20 +125,34 @@ let read_table_from r =
   if cutoff > max_cutoff then raise (Unreadable (Printf.sprintf "the cut-off must be at most %d" max_cutoff));
   (* Entries: "e HEAP q ROW COL QUEENS..." or "e HEAP h HEAP' QUEENS...";
      the live set of the queens is computed here, as row masks (untrusted:
-     any masks are checked as they are). *)
+     any masks are checked as they are). Lines "m I HEAP QUEENS..." name
+     the map I by which the check looks that position up (untrusted: a
+     wrong one only makes a look-up fail). *)
   let empty = full n in
-  let entries = read_until_end r "e" (fun () ->
-      let h = read_int r in
-      let reply = match read_word r with
-        | "q" -> let row = read_int r in let col = read_int r in Reply_queen (row, col)
-        | "h" -> Reply_heap (read_int r)
-        | w -> raise (Unreadable ("a reply is q or h, not '" ^ printable w ^ "'")) in
-      let qs = read_squares r in
-      if List.exists (fun (row, col) -> row >= n || col >= n) qs then
-        raise (Unreadable "an entry's queen is off the board");
-      let live = List.fold_left (fun m q -> place board q m) empty qs in
-      ((live, h), reply)) in
-  { claim; board; n; kind; value; queens; cutoff; entries }
+  let live_of () =
+    let qs = read_squares r in
+    if List.exists (fun (row, col) -> row >= n || col >= n) qs then
+      raise (Unreadable "an entry's queen is off the board");
+    List.fold_left (fun m q -> place board q m) empty qs in
+  let maps = KeyTable.create 1024 in
+  let rec go acc =
+    match read_word r with
+    | "end" -> List.rev acc
+    | "e" ->
+        let h = read_int r in
+        let reply = match read_word r with
+          | "q" -> let row = read_int r in let col = read_int r in Reply_queen (row, col)
+          | "h" -> Reply_heap (read_int r)
+          | w -> raise (Unreadable ("a reply is q or h, not '" ^ printable w ^ "'")) in
+        go (((live_of (), h), reply) :: acc)
+    | "m" ->
+        let i = read_int r in
+        let h = read_int r in
+        KeyTable.replace maps (live_of (), h) i;
+        go acc
+    | w -> raise (Unreadable (Printf.sprintf "expected an entry 'e', a line 'm' or 'end', read '%s'" (printable w))) in
+  let entries = go [] in
+  { claim; board; n; kind; value; queens; cutoff; entries; maps }
 
 
 (* export-table --list: a manifest's claim, then each shard's path and the
@@ -149,7 +171,7 @@ let read_listing ic =
       let shard_claim, _, _, _ = read_claim r board n in
       (path, shard_claim)) in
   expect r "end";
-  ({ claim; board; n; kind; value; queens; cutoff = 0; entries = [] }, shards)
+  ({ claim; board; n; kind; value; queens; cutoff = 0; entries = []; maps = KeyTable.create 1 }, shards)
 
 (* ---- Tables of parts (Parts.v): export-table's "qcert-parts 1". ---- *)
 
@@ -371,10 +393,13 @@ let fail msg =
   prerr_endline ("checker-verified: " ^ msg);
   if !json then finish { verdict = Not_checked; line = msg; table = None } else exit 2
 
+(* Checker.v's hint: the map named by an "m" line, else none (0). *)
+let hint_of t = fun k -> match KeyTable.find_opt t.maps k with Some i -> i | None -> 0
+
 let decide t =
   let hash = make_hash (List.length t.entries) in
   let result =
-    try Ok (verify t.claim (((hash, popcount), t.cutoff), t.entries))
+    try Ok (verify t.claim ((((hash, popcount), hint_of t), t.cutoff), t.entries))
     with
     | Stack_overflow -> Error "the check ran out of stack; nothing was decided"
     | Invalid_argument _ -> Error "a number in the check left the range of machine integers; nothing was decided" in
@@ -509,7 +534,7 @@ let decide_manifest root listed export =
               | Game t -> t | Parts _ -> fail (printable path ^ ": a shard is a table of parts")) in
           if t.claim <> claim then fail (printable path ^ ": its table claims another position than the manifest lists");
           if Unix.isatty Unix.stderr then Printf.eprintf "\rchecker-verified: shard %d of %d %!" (i + 1) total;
-          (((make_hash (List.length t.entries), popcount), t.cutoff), t.entries))) listed in
+          ((((make_hash (List.length t.entries), popcount), hint_of t), t.cutoff), t.entries))) listed in
   let result =
     try Ok (check_manifest root.claim shards)
     with
