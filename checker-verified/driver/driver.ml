@@ -556,7 +556,7 @@ Checks a queens-game certificate with the checker proved sound in Coq\n\
 (docs/verified-checker.md). FILE.qcert: export-table (beside this program)\n\
 turns it into a table of won positions; --table FILE: a table read as it is.\n\
 --cutoff K: positions with at most K live squares are left to the verified\n\
-solver (default 20, at most 30). --time-limit S: stop after S seconds\n\
+solver (default 22, at most 30). --time-limit S: stop after S seconds\n\
 (default: none); --max-memory MiB: stop past this much memory (default 90%\n\
 of physical memory); both are passed on to export-table, and stopping is\n\
 NOT CHECKED, exit 2. --json: stdout is one JSON object with the C++\n\
@@ -602,7 +602,7 @@ let () =
                         Version.version Version.commit); exit 0
    | _ -> ());
   json := List.mem "--json" args;
-  let time_limit = ref 0 and max_memory = ref 0 and cutoff = ref 20 and table = ref "" and file = ref "" in
+  let time_limit = ref 0 and max_memory = ref 0 and cutoff = ref 22 and table = ref "" and file = ref "" in
   let rec parse = function
     | [] -> ()
     | "--json" :: rest -> parse rest
