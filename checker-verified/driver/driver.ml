@@ -556,10 +556,11 @@ Checks a queens-game certificate with the checker proved sound in Coq\n\
 (docs/verified-checker.md). FILE.qcert: export-table (beside this program)\n\
 turns it into a table of won positions; --table FILE: a table read as it is.\n\
 --cutoff K: positions with at most K live squares are left to the verified\n\
-solver (default 22, at most 30). --time-limit S: stop after S seconds\n\
-(default: none); --max-memory MiB: stop past this much memory (default 90%\n\
-of physical memory); both are passed on to export-table, and stopping is\n\
-NOT CHECKED, exit 2. --json: stdout is one JSON object with the C++\n\
+solver (default 22, or the certificate's own cut-off when larger; at most\n\
+30). --time-limit S: stop after S seconds (default: none); --max-memory\n\
+MiB: stop past this much memory (default 90% of physical memory); both are\n\
+passed on to export-table, and stopping is NOT CHECKED, exit 2.\n\
+--json: stdout is one JSON object with the C++\n\
 checker's keys (verdict, exit_status, file, statement, reason, claim,\n\
 certificate: bytes and sha256, checker: version and commit, wall_seconds,\n\
 peak_rss_mib) instead of the verdict line. A shard manifest: its shards\n\
@@ -602,7 +603,7 @@ let () =
                         Version.version Version.commit); exit 0
    | _ -> ());
   json := List.mem "--json" args;
-  let time_limit = ref 0 and max_memory = ref 0 and cutoff = ref 22 and table = ref "" and file = ref "" in
+  let time_limit = ref 0 and max_memory = ref 0 and cutoff = ref (-1) and table = ref "" and file = ref "" in
   let rec parse = function
     | [] -> ()
     | "--json" :: rest -> parse rest
@@ -642,7 +643,7 @@ let () =
     (* The table of one certificate, from export-table. *)
     let export file =
       let ic = Unix.open_process_args_in exe
-          (Array.of_list ((exe :: "--cutoff" :: string_of_int !cutoff :: limits) @ [ file ])) in
+          (Array.of_list ((exe :: (if !cutoff >= 0 then [ "--cutoff"; string_of_int !cutoff ] else []) @ limits) @ [ file ])) in
       let t = (try Ok (read_table ic) with Unreadable e -> Error e) in
       match Unix.close_process_in ic, t with
       | Unix.WEXITED 0, Ok t -> t
