@@ -3,15 +3,18 @@
 // table").  Nothing it writes is believed: the verified check accepts a table
 // only when it proves the claim.
 //
-//   export-table [--cutoff K] [--time-limit S] [--max-memory MiB] FILE.qcert
+//   export-table [--cutoff K] [--exact] [--time-limit S] [--max-memory MiB] FILE.qcert
 //                                            the table on stdout
 //   export-table --list MANIFEST.qcert       the manifest's claim and shards
 //
 // It checks the certificate with the checker library, keeping every winner
 // decision the replay reads (the ReplyObserver hook), then walks the game from
-// the claimed position WITHOUT symmetry, as the verified check will: each
-// winner position with more than K live squares gets an entry (its queens, heap
-// and reply).  The reply is the certificate's, found through the eight
+// the claimed position as the verified check will: each winner position with
+// more than K live squares gets an entry (its queens, heap and reply), one per
+// class under the square's eight symmetries, the class's canonical form, and
+// every other position of a class a line "m" naming the map by which the check
+// looks it up (--exact, and on the torus: one entry per position, no
+// symmetry).  The reply is the certificate's, found through the eight
 // symmetries of the square (the replay memoises positions up to symmetry; on
 // the torus, through canonical forms under its 8 n^2 maps), or,
 // below the certificate's own cut-off where it has none, one found by the small
