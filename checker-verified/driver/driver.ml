@@ -67,13 +67,20 @@ let read_squares r =
   let k = read_int r in
   List.init k (fun _ -> let row = read_int r in let col = read_int r in (row, col))
 
-(* Lines "TAG ..." until "end", each read by read_one (after its tag). *)
-let read_until_end r tag read_one =
+(* Lines until "end": read_line reads the rest of a line after its first
+   word, giving an entry, a line read for its side effect (Other), or Unknown
+   for a word it does not take (named in the error with [expected]). *)
+type 'a line = Entry of 'a | Other | Unknown
+
+let read_until_end r expected read_line =
   let rec go acc =
     match read_word r with
     | "end" -> List.rev acc
-    | w when w = tag -> go (read_one () :: acc)
-    | w -> raise (Unreadable (Printf.sprintf "expected an entry '%s' or 'end', read '%s'" tag (printable w))) in
+    | w ->
+        (match read_line w with
+         | Entry x -> go (x :: acc)
+         | Other -> go acc
+         | Unknown -> raise (Unreadable (Printf.sprintf "expected %s or 'end', read '%s'" expected (printable w)))) in
   go []
 
 let max_cutoff = 30
@@ -135,23 +142,20 @@ let read_table_from r =
       raise (Unreadable "an entry's queen is off the board");
     List.fold_left (fun m q -> place board q m) empty qs in
   let maps = KeyTable.create 1024 in
-  let rec go acc =
-    match read_word r with
-    | "end" -> List.rev acc
-    | "e" ->
-        let h = read_int r in
-        let reply = match read_word r with
-          | "q" -> let row = read_int r in let col = read_int r in Reply_queen (row, col)
-          | "h" -> Reply_heap (read_int r)
-          | w -> raise (Unreadable ("a reply is q or h, not '" ^ printable w ^ "'")) in
-        go (((live_of (), h), reply) :: acc)
-    | "m" ->
-        let i = read_int r in
-        let h = read_int r in
-        KeyTable.replace maps (live_of (), h) i;
-        go acc
-    | w -> raise (Unreadable (Printf.sprintf "expected an entry 'e', a line 'm' or 'end', read '%s'" (printable w))) in
-  let entries = go [] in
+  let entries = read_until_end r "an entry 'e', a line 'm'" (function
+      | "e" ->
+          let h = read_int r in
+          let reply = match read_word r with
+            | "q" -> let row = read_int r in let col = read_int r in Reply_queen (row, col)
+            | "h" -> Reply_heap (read_int r)
+            | w -> raise (Unreadable ("a reply is q or h, not '" ^ printable w ^ "'")) in
+          Entry ((live_of (), h), reply)
+      | "m" ->
+          let i = read_int r in
+          let h = read_int r in
+          KeyTable.replace maps (live_of (), h) i;
+          Other
+      | _ -> Unknown) in
   { claim; board; n; kind; value; queens; cutoff; entries; maps }
 
 
@@ -196,12 +200,14 @@ let read_parts_from r =
   if not (List.for_all on_board holes) then raise (Unreadable "a hole is off the board");
   expect r "claim"; expect r "grundy";
   let value = read_int r in
-  let pentries = read_until_end r "p" (fun () ->
-      let squares = read_squares r in
-      if squares = [] || not (List.for_all on_board squares) then
-        raise (Unreadable "an entry of the table is empty or off the board");
-      let v = read_int r in
-      (squares, v)) in
+  let pentries = read_until_end r "an entry 'p'" (function
+      | "p" ->
+          let squares = read_squares r in
+          if squares = [] || not (List.for_all on_board squares) then
+            raise (Unreadable "an entry of the table is empty or off the board");
+          let v = read_int r in
+          Entry (squares, v)
+      | _ -> Unknown) in
   { pclaim = { claimed_piece = piece; claimed_rows = rows; claimed_cols = cols; claimed_holes = holes;
                claimed_value = value }; pentries }
 
