@@ -275,6 +275,31 @@ Qed.
 Lemma solve_won L h : solve (length L + h + 1) L h = true -> Won L h.
 Proof. apply solve_sound. lia. Qed.
 
+(* The positions the frame solver decides without a search (child_lost). *)
+Lemma lost_nil : Lost [] 0.
+Proof. apply lost_intro; [intros s []|intros h' Hh'; lia]. Qed.
+
+Lemma won_nil h : h <> 0 -> Won [] h.
+Proof. intro Hh. apply won_heap with 0; [lia|exact lost_nil]. Qed.
+
+Lemma after_single s : after s [s] = [].
+Proof. unfold after. simpl. now rewrite attacks_self. Qed.
+
+Lemma lost_single s : Lost [s] 1.
+Proof.
+  apply lost_intro.
+  - intros s' [<-|[]]. rewrite after_single. apply won_nil. lia.
+  - intros h' Hh'. replace h' with 0 by lia.
+    apply won_place with s; [now left|]. rewrite after_single. exact lost_nil.
+Qed.
+
+Lemma won_single s h : h <> 1 -> Won [s] h.
+Proof.
+  intro Hh. destruct h as [|h].
+  - apply won_place with s; [now left|]. rewrite after_single. exact lost_nil.
+  - apply won_heap with 1; [lia|exact (lost_single s)].
+Qed.
+
 End Board.
 
 
@@ -368,16 +393,45 @@ Lemma exists_live_existsb p m E :
   exists_live p m E = existsb (fun e => Nat.testbit m (fst e) && p (snd e)) E.
 Proof. induction E as [|e E IH]; simpl; [reflexivity|]. now rewrite IH. Qed.
 
+(* A mask with one bit set: that bit is its highest (the test below: no bit
+   of m is set in m - 1). *)
+Lemma single_bit m : m <> 0 -> Nat.ldiff m (m - 1) = m ->
+  forall j, Nat.testbit m j = Nat.eqb j (Nat.log2 m).
+Proof.
+  intros Hm Hd j. set (i := Nat.log2 m).
+  destruct (Nat.eqb_spec j i) as [->|Hj]; [now apply Nat.bit_log2|].
+  destruct (Nat.lt_ge_cases i j) as [Hlt|Hge]; [now apply Nat.bits_above_log2|].
+  destruct (Nat.log2_spec m) as [Lo Hi]; [lia|]. fold i in Lo, Hi. rewrite Nat.pow_succ_r' in Hi.
+  destruct (Nat.eq_dec m (2 ^ i)) as [Em|Em]; [rewrite Em; apply Nat.pow2_bits_false; lia|].
+  exfalso. assert (Nat.testbit (m - 1) i = true) as B.
+  { pose proof (Nat.testbit_spec' (m - 1) i) as T.
+    replace ((m - 1) / 2 ^ i) with 1 in T
+      by (apply (Nat.div_unique _ _ _ (m - 1 - 2 ^ i)); lia).
+    destruct (Nat.testbit (m - 1) i); [reflexivity|discriminate]. }
+  pose proof (f_equal (fun x => Nat.testbit x i) Hd) as C. simpl in C.
+  rewrite Nat.ldiff_spec, Nat.bit_log2, B in C by exact Hm. discriminate.
+Qed.
+
+(* What the solver knows of a child m' without searching it: with no live
+   square it is lost exactly when the heap is 0, with one exactly when the
+   heap is 1 (the queen's own square is its only move: Grundy value 1);
+   otherwise rec searches it. *)
+Definition child_lost (rec : nat -> bool) (m' h : nat) : bool :=
+  if Nat.eqb m' 0 then Nat.eqb h 0
+  else if Nat.eqb (Nat.ldiff m' (m' - 1)) m' then Nat.eqb h 1
+  else negb (rec m').
+
 (* Negamax on index masks: E holds (at least) the entries of m's live
    squares, filtered once where a solve starts (keep_live); each node scans
    them with one bit test each, allocating nothing per entry, and a node
-   with no live square (most leaves) scans nothing. *)
+   with no live square (most leaves) scans nothing. A child with at most one
+   live square (most nodes) is decided by child_lost without a call. *)
 Fixpoint solve_frame (fuel : nat) (E : list (nat * nat)) (m h : nat) : bool :=
   match fuel with
   | 0 => false
   | S f =>
       (if Nat.eqb m 0 then false
-       else exists_live (fun a => negb (solve_frame f E (Nat.ldiff m a) h)) m E)
+       else exists_live (fun a => child_lost (fun m' => solve_frame f E m' h) (Nat.ldiff m a) h) m E)
       || exists_from (fun h' => negb (solve_frame f E m h')) 0 h
   end.
 
@@ -401,6 +455,22 @@ Proof.
     + intro H. destruct (IH H) as [a' [Hin R]]. eauto.
     + intro H. injection H as <-. exists a. auto.
   - intro H. destruct (IH H) as [a' [Hin R]]. eauto.
+Qed.
+
+Lemma sub_from_none L : forall k m, (forall j, k <= j -> Nat.testbit m j = false) -> sub_from L k m = [].
+Proof.
+  induction L as [|x L IH]; intros k m H; simpl; [reflexivity|].
+  rewrite H by lia. apply IH. intros j Hj. apply H. lia.
+Qed.
+
+Lemma sub_from_single L : forall k i s m, (forall j, Nat.testbit m j = Nat.eqb j i) -> k <= i ->
+  nth_error L (i - k) = Some s -> sub_from L k m = [s].
+Proof.
+  induction L as [|x L IH]; intros k i s m Hm Hk Hs; [destruct (i - k); discriminate|]. simpl.
+  rewrite Hm. destruct (Nat.eqb_spec k i) as [->|Hne].
+  - rewrite Nat.sub_diag in Hs. simpl in Hs. injection Hs as ->. f_equal.
+    apply sub_from_none. intros j Hj. rewrite Hm. apply Nat.eqb_neq. lia.
+  - apply (IH (S k) i s m Hm); [lia|]. replace (i - k) with (S (i - S k)) in Hs by lia. exact Hs.
 Qed.
 
 Lemma sub_length_le L m : length (sub L m) <= length L.
@@ -441,38 +511,74 @@ Proof.
   - intros i s Hi Hb. apply Hin. auto.
 Qed.
 
-Lemma solve_frame_sound fuel : forall E m h, entries_ok E m -> length (sub L m) + h < fuel ->
+(* The masks whose bits are all indices of L's squares. *)
+Definition in_range (m : nat) : Prop := forall i, Nat.testbit m i = true -> i < length L.
+
+Lemma in_range_sub m m' : in_range m -> (forall i, Nat.testbit m' i = true -> Nat.testbit m i = true) -> in_range m'.
+Proof. intros Hr H i Hi. apply Hr, H, Hi. Qed.
+
+Lemma in_range_ones : in_range (Nat.ones (length L)).
+Proof.
+  intros i Hi. destruct (Nat.lt_ge_cases i (length L)) as [H|H]; [exact H|].
+  rewrite Nat.ones_spec_high in Hi by exact H. discriminate.
+Qed.
+
+Lemma solve_frame_sound fuel : forall E m h, entries_ok E m -> in_range m -> length (sub L m) + h < fuel ->
   (solve_frame fuel E m h = true -> Won (sub L m) h) /\
   (solve_frame fuel E m h = false -> Lost (sub L m) h).
 Proof.
-  induction fuel as [|f IH]; intros E m h Hok Hf; [lia|]. simpl.
+  induction fuel as [|f IH]; intros E m h Hok Hr Hf; [lia|]. simpl.
   replace (if Nat.eqb m 0 then false else exists_live _ m E)
-    with (exists_live (fun a => negb (solve_frame f E (Nat.ldiff m a) h)) m E)
+    with (exists_live (fun a => child_lost (fun m' => solve_frame f E m' h) (Nat.ldiff m a) h) m E)
     by (destruct (Nat.eqb_spec m 0) as [->|_]; [apply exists_live_none|reflexivity]).
   rewrite exists_from_seq, exists_live_existsb.
   assert (forall a, entries_ok E (Nat.ldiff m a)) as Hch
     by (intro a; apply (entries_ok_sub E m); [exact Hok|apply ldiff_sub]).
+  assert (forall a, in_range (Nat.ldiff m a)) as Hrch
+    by (intro a; apply (in_range_sub m); [exact Hr|apply ldiff_sub]).
+  (* What child_lost says of a child is true. *)
+  assert (forall a, length (sub L (Nat.ldiff m a)) + h < f ->
+    (child_lost (fun m' => solve_frame f E m' h) (Nat.ldiff m a) h = true -> Lost (sub L (Nat.ldiff m a)) h) /\
+    (child_lost (fun m' => solve_frame f E m' h) (Nat.ldiff m a) h = false -> Won (sub L (Nat.ldiff m a)) h))
+    as Hchild.
+  { intros a Hfa. unfold child_lost. pose proof (Hch a) as Hoka. pose proof (Hrch a) as Hra.
+    set (m' := Nat.ldiff m a) in *.
+    destruct (Nat.eqb_spec m' 0) as [Z|Z].
+    - assert (sub L m' = []) as -> by (rewrite Z; apply sub_from_none; intros; apply Nat.bits_0).
+      split; intro E0.
+      + apply Nat.eqb_eq in E0. subst h. apply lost_nil.
+      + apply Nat.eqb_neq in E0. now apply won_nil.
+    - destruct (Nat.eqb_spec (Nat.ldiff m' (m' - 1)) m') as [S1|S1].
+      + assert (Nat.log2 m' < length L) as Hlt by (apply Hra; now apply Nat.bit_log2).
+        apply nth_error_Some in Hlt. destruct (nth_error L (Nat.log2 m')) as [s|] eqn:Hs; [|tauto].
+        assert (sub L m' = [s]) as ->.
+        { apply (sub_from_single L 0 (Nat.log2 m')); [apply single_bit; auto|lia|now rewrite Nat.sub_0_r]. }
+        split; intro E0.
+        * apply Nat.eqb_eq in E0. subst h. apply lost_single.
+        * apply Nat.eqb_neq in E0. now apply won_single.
+      + split; intro E0.
+        * apply negb_true_iff in E0. exact (proj2 (IH E m' h Hoka Hra Hfa) E0).
+        * apply negb_false_iff in E0. exact (proj1 (IH E m' h Hoka Hra Hfa) E0). }
   split.
   - intro E0. apply orb_true_iff in E0 as [E0|E0].
     + apply existsb_exists in E0 as [[i a] [Hin E0]]. simpl in E0.
-      apply andb_true_iff in E0 as [Hb E0]. apply negb_true_iff in E0.
+      apply andb_true_iff in E0 as [Hb E0].
       destruct (proj1 Hok i a Hin) as [s [Hs ->]].
       apply won_place with s; [exact (sub_from_in L 0 m i s Hs Hb)|].
       unfold after. rewrite sub_after. pose proof (sub_length_lt L m i s Hs Hb).
-      apply (IH E _ h); [apply Hch|lia|exact E0].
+      apply (proj1 (Hchild (attack_mask_from s L 0) ltac:(lia))). exact E0.
     + apply existsb_exists in E0 as [h' [Hh' E0]]. apply in_seq in Hh'.
       apply negb_true_iff in E0. apply won_heap with h'; [lia|].
-      apply (IH E m h'); [exact Hok|lia|exact E0].
+      apply (IH E m h'); [exact Hok|exact Hr|lia|exact E0].
   - intro E0. apply orb_false_iff in E0 as [E1 E2]. apply lost_intro.
     + intros s Hs. destruct (in_sub_from L 0 m s Hs) as [i [Hi Hb]]. simpl in Hb.
       assert (In (i, attack_mask_from s L 0) E) as Hin by (apply (proj2 Hok); auto).
       pose proof (existsb_false_forall _ _ E1 _ Hin) as E0. simpl in E0. rewrite Hb in E0.
-      simpl in E0. apply negb_false_iff in E0.
-      unfold after. rewrite sub_after. pose proof (sub_length_lt L m i s Hi Hb).
-      apply (IH E _ h); [apply Hch|lia|exact E0].
+      simpl in E0. unfold after. rewrite sub_after. pose proof (sub_length_lt L m i s Hi Hb).
+      apply (proj2 (Hchild (attack_mask_from s L 0) ltac:(lia))). exact E0.
     + intros h' Hh'. assert (In h' (seq 0 h)) as Hin by (apply in_seq; lia).
       pose proof (existsb_false_forall _ _ E2 h' Hin) as E0.
-      apply negb_false_iff in E0. apply (IH E m h'); [exact Hok|lia|exact E0].
+      apply negb_false_iff in E0. apply (IH E m h'); [exact Hok|exact Hr|lia|exact E0].
 Qed.
 
 End FrameSound.
@@ -704,18 +810,18 @@ Proof.
 Qed.
 
 Lemma child_ok_won m L M' m' h' :
-  index_sound -> keys_won m -> sub L m' = decode n M' ->
+  index_sound -> keys_won m -> sub L m' = decode n M' -> in_range L m' ->
   child_ok (order_entries score (frame_entries L)) (length L) M' m' h' = true -> length (decode n M') + h' < m ->
   Won (decode n M') h'.
 Proof.
-  intros Hidx IH Hs E Hm. unfold child_ok in E.
+  intros Hidx IH Hs Hr E Hm. unfold child_ok in E.
   assert (found (M', h') = true -> Won (decode n M') h') as Known
     by (intro Ek; now apply (found_won m)).
   destruct (Nat.leb _ K); [|now apply Known].
   apply orb_true_iff in E as [E|E]; [|now apply Known].
   rewrite <- Hs. pose proof (sub_length_le L m').
   apply (solve_frame_sound L (length L + h' + 1) (keep_live m' (order_entries score (frame_entries L))) m' h');
-    [|lia|exact E].
+    [|exact Hr|lia|exact E].
   rewrite keep_live_filter. apply entries_ok_filter; [|auto].
   apply (entries_ok_same L (frame_entries L)); [apply order_entries_in|apply frame_entries_ok].
 Qed.
@@ -752,6 +858,8 @@ Proof.
   assert (found (place sj M, h) = true -> Won (decode n (place sj M)) h) as Known
     by (intro Ek; apply (found_won m); [auto|auto|exact Ek|unfold L in *; lia]).
   set (E' := keep_live mj (order_entries score (frame_entries L))).
+  assert (in_range L mj) as Hrj
+    by (apply (in_range_sub L all); [apply in_range_ones|apply ldiff_sub]).
   assert (forall x, (forall i, Nat.testbit x i = true -> Nat.testbit mj i = true) -> entries_ok L E' x) as HE.
   { intros x Hx. unfold E'. rewrite keep_live_filter. apply entries_ok_filter; [|exact Hx].
     apply (entries_ok_same L (frame_entries L)); [apply order_entries_in|apply frame_entries_ok]. }
@@ -762,7 +870,7 @@ Proof.
     destruct (proj1 (HE mj (fun i H => H)) u a Hin) as [su [Hu ->]].
     assert (length (sub L (Nat.ldiff mj (attack_mask_from su L 0))) + h < length L + h) as Hfuel.
     { pose proof (sub_length_lt L mj u su Hu Hbu). pose proof (sub_length_le L mj). lia. }
-    pose proof (proj2 (solve_frame_sound L (length L + h) E' _ h (HE _ (ldiff_sub _ _)) Hfuel) Hsolve)
+    pose proof (proj2 (solve_frame_sound L (length L + h) E' _ h (HE _ (ldiff_sub _ _)) (in_range_sub L mj _ Hrj (ldiff_sub _ _)) Hfuel) Hsolve)
       as Hlost.
     split.
     + rewrite Hchild. apply won_place with su; [exact (sub_from_in L 0 mj u su Hu Hbu)|].
@@ -785,7 +893,7 @@ Proof.
       apply in_seq in Hh''. apply negb_true_iff in E.
       rewrite Hchild. apply won_heap with h''; [lia|].
       pose proof (sub_length_le L mj).
-      apply (solve_frame_sound L (length L + h) E' mj h''); [apply HE; auto|lia|exact E].
+      apply (solve_frame_sound L (length L + h) E' mj h''); [apply HE; auto|exact Hrj|lia|exact E].
     + intros u s Hb. simpl in Hb. rewrite ?Nat.bits_0 in Hb. discriminate.
 Qed.
 
@@ -835,7 +943,7 @@ Proof.
       apply (C (frame L) 0 0 (fun k x H => H)) with (k := j) (x := (s, attack_mask_from s L 0));
         [intros u s' Hb; now rewrite Nat.bits_0 in Hb|exact E1|].
       unfold frame. rewrite nth_error_map, Hj. reflexivity.
-    + intros h' Hh'. apply (child_ok_won m L M (Nat.ones (length L))); auto; [|unfold L in *; lia].
+    + intros h' Hh'. apply (child_ok_won m L M (Nat.ones (length L))); auto; [apply (in_range_ones L)| |unfold L in *; lia].
       apply E2. apply in_seq. lia.
   - rewrite forall_from_seq in E. apply andb_true_iff in E as [E1 E2].
     rewrite forallb_forall in E1, E2. apply lost_intro.
