@@ -71,4 +71,4 @@ Extract Inlined Constant Coq.Arith.PeanoNat.Nat.lxor => "(fun (a : int) (b : int
    own rewriting, not a claim about OCaml code.) *)
 Extraction Inline child_lost.
 
-Extraction "checker_extracted.ml" check_claim verify check_manifest check_parts.
+Extraction "checker_extracted.ml" check_claim verify check_manifest manifest_step check_parts.

@@ -289,3 +289,8 @@ Definition claim_holds (c : claim) : Prop :=
    rest of its input (the certificate) says. *)
 Definition checker_sound_statement {Input : Type} (check : claim -> Input -> bool) : Prop :=
   forall c input, check c input = true -> claim_holds c.
+
+(* A manifest's step is sound when every claim it accepts holds once the
+   claims of its shards (each shard: a claim and its certificate) hold. *)
+Definition manifest_step_sound_statement {Input : Type} (step : claim -> list (claim * Input) -> bool) : Prop :=
+  forall c shards, (forall sh, In sh shards -> claim_holds (fst sh)) -> step c shards = true -> claim_holds c.

@@ -272,6 +272,15 @@ elif [ "$mode" = manifests ]; then
     # shellcheck disable=SC2086
     agree "manifest of " "$tmp/m$(tr -dc 'a-z0-9' <<<"$args").qcert" $args --jobs 2
   done
+  # --jobs 2: the shards' checks in processes of their own, then the proved
+  # step; the same statement.
+  for args in "prove --n 10" "grundy --n 9" "prove --n 9 --win-by e5"; do
+    f="$tmp/m$(tr -dc 'a-z0-9' <<<"$args").qcert"
+    want=$("$bin/checker" "$f" 2>/dev/null)
+    got=$("$bin/checker-verified" --jobs 2 "$f" 2>/dev/null); rc=$?
+    if [ $rc -eq 0 ] && [ "$got" = "$want" ]; then echo "ok   --jobs 2, $args: $got"
+    else fail "--jobs 2, $args: exit $rc, '$got' (the C++ checker: '$want')"; fi
+  done
   # Boards past 16x16 (export-table's sets of 8 words, the proved row masks):
   # the same statement as the C++ checker's, and a win turned into a loss
   # claim refused.
@@ -292,10 +301,16 @@ elif [ "$mode" = manifests ]; then
   out=$("$bin/checker-verified" "$tmp/swap/mproven10.qcert" 2>/dev/null); rc=$?
   if [ $rc -eq 1 ] && [[ "$out" == "REJECTED: the 15 shards do not show the claim"* ]]; then echo "ok   a shard swapped for another: $out"
   else fail "a shard swapped for another: exit $rc, '$out'"; fi
+  out=$("$bin/checker-verified" --jobs 2 "$tmp/swap/mproven10.qcert" 2>/dev/null); rc=$?
+  if [ $rc -eq 1 ] && [[ "$out" == "REJECTED: the 15 shards do not show the claim"* ]]; then echo "ok   --jobs 2, a shard swapped for another: $out"
+  else fail "--jobs 2, a shard swapped for another: exit $rc, '$out'"; fi
   # A shard missing: nothing is decided.
   rm "$tmp/swap/mproven10.qcert.units/h0/u00003.qcert"
   "$bin/checker-verified" "$tmp/swap/mproven10.qcert" >/dev/null 2>&1; rc=$?
   [ $rc -eq 2 ] && echo "ok   a shard missing: exit 2" || fail "a shard missing: exit $rc"
+  out=$("$bin/checker-verified" --jobs 2 "$tmp/swap/mproven10.qcert" 2>/dev/null); rc=$?
+  if [ $rc -eq 2 ]; then echo "ok   --jobs 2, a shard missing: exit 2"
+  else fail "--jobs 2, a shard missing: exit $rc, '$out'"; fi
   # A shard's replies damaged (its seal fails): REJECTED.
   cp -r "$tmp/mgrundyn9.qcert" "$tmp/mgrundyn9.qcert.units" "$tmp/bad/"
   shard=$(ls "$tmp"/bad/mgrundyn9.qcert.units/h*/u00002.qcert | head -1)
@@ -303,6 +318,22 @@ elif [ "$mode" = manifests ]; then
   out=$("$bin/checker-verified" "$tmp/bad/mgrundyn9.qcert" 2>/dev/null); rc=$?
   if [ $rc -eq 1 ] && [[ "$out" == REJECTED:* ]]; then echo "ok   a damaged shard: $out"
   else fail "a damaged shard: exit $rc, '$out'"; fi
+  out=$("$bin/checker-verified" --jobs 3 "$tmp/bad/mgrundyn9.qcert" 2>/dev/null); rc=$?
+  if [ $rc -eq 1 ] && [[ "$out" == REJECTED:* ]]; then echo "ok   --jobs 3, a damaged shard: $out"
+  else fail "--jobs 3, a damaged shard: exit $rc, '$out'"; fi
+  # --jobs 2 with a time limit: NOT CHECKED in time, and no shard's process
+  # left running.
+  start=$(date +%s)
+  out=$("$bin/checker-verified" --jobs 2 --time-limit 1 "$certs/rudd-G14.qcert" 2>/dev/null); rc=$?
+  took=$(( $(date +%s) - start ))
+  if [ $rc -eq 2 ] && [[ "$out" == "NOT CHECKED: time limit of 1 s"* ]] && [ $took -le 5 ]; then echo "ok   --jobs 2 --time-limit 1: $out (${took} s)"
+  else fail "--jobs 2 --time-limit 1: exit $rc in ${took} s, '$out'"; fi
+  sleep 1
+  if pgrep -f "checker-verified --jobs 2 --time-limit 1 $certs/rudd-G14.qcert" >/dev/null; then
+    fail "--jobs 2 --time-limit 1: a shard's process is still running"
+  else echo "ok   --jobs 2 --time-limit 1: no shard's process left"; fi
+  out=$("$bin/checker-verified" --jobs 0 "$certs/rudd-G14.qcert" 2>&1); rc=$?
+  [ $rc -eq 2 ] && [[ "$out" == *"--jobs takes a whole number from 1 to 256"* ]] && echo "ok   --jobs 0: $out" || fail "--jobs 0: exit $rc, '$out'"
 elif [ "$mode" = torus ]; then
   tmp=$(mktemp -d)
   trap 'rm -rf "$tmp"' EXIT

@@ -5,21 +5,19 @@
 # reference checker-verified of an earlier commit beside them. Runs
 # alternate, so a noisy machine slows all alike; only VERIFIED counts.
 # Knobs (defaults):
-#   BENCH_VERIFIED_REF=3903a8b   the reference commit, the last before the
-#                                tables up to symmetry (its checker-verified
-#                                and export-table, built once under
-#                                out/bench/ref-<commit>/); empty: none
+#   BENCH_VERIFIED_REF=d33b639   the reference commit, the last before the
+#                                frame solver's child shortcut (its
+#                                checker-verified and export-table, built once
+#                                under out/bench/ref-<commit>/); empty: none
 #   BENCH_VERIFIED_CERTS="jenrich-n12 jenrich-n14"   names in certs/; add
 #                                rudd-n16 for the n = 16 manifest (36 shards:
-#                                about 1.5 hours of one core before row masks,
-#                                45 minutes at the reference)
+#                                about 20 minutes of one core now)
 #   BENCH_VERIFIED_REPEAT=1      runs of each (the table shows the least CPU)
 # The issue's goal is a ratio (checker-verified / C++) of at most 10.
-# About 5 minutes on a 2-core machine with the defaults (the reference's
-# n = 14 check is most of it).
+# About 2 minutes on a 2-core machine with the defaults.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-ref=${BENCH_VERIFIED_REF-3903a8b}
+ref=${BENCH_VERIFIED_REF-d33b639}
 certs=${BENCH_VERIFIED_CERTS-jenrich-n12 jenrich-n14}
 repeat=${BENCH_VERIFIED_REPEAT:-1}
 [ -x build/bin/checker-verified ] || { echo "bench-verified: build/bin/checker-verified is not built (make build needs coqc and ocamlopt)"; exit 2; }

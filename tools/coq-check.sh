@@ -26,11 +26,12 @@ command -v "$coqc" >/dev/null || { echo "coq-check: coqc not found (make deps in
 # The theorems whose assumptions are checked; each has <name>_statement in Spec.v.
 theorems=(every_game_ends determined wins_by_wins grundy_function sprague_grundy_step
           odd_board_reflection_wins odd_board_first_player_wins symmetry_lemma torus_translation_lemma parts_sum queens_part_value
-          checker_sound manifest_sound parts_checker_sound piece_claim_queens)
+          checker_sound manifest_sound manifest_step_sound parts_checker_sound piece_claim_queens)
 # A statement that takes an argument: the checker whose soundness is stated
 # is the function that Extraction.v extracts.
 declare -A statement_args=([checker_sound]=QueensGame.Checker.check_claim
                            [manifest_sound]=QueensGame.Manifest.check_manifest
+                           [manifest_step_sound]=QueensGame.Manifest.manifest_step
                            [parts_checker_sound]=QueensGame.Parts.check_parts)
 # A theorem whose statement has another theorem's name: manifest_sound is
 # checker_sound_statement about check_manifest.

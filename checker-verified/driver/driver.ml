@@ -316,6 +316,9 @@ let json = ref false
 let claim_override = ref "null"
 let statement_override = ref "null"
 let started = Unix.gettimeofday ()
+let jobs = ref 1               (* --jobs: a manifest's shards checked at a time *)
+let time_limit_s = ref 0       (* --time-limit, for the shards' processes *)
+let children_peak_mib = ref 0  (* the largest peak memory a shard's process reported *)
 let certificate = ref ""      (* the file named on the command line *)
 
 let json_string str =
@@ -385,7 +388,7 @@ let finish o =
       "checker", Printf.sprintf "{\"version\":%s,\"commit\":%s,\"build\":\"checker-verified: Coq-proved, extracted to OCaml\"}"
         (json_string Version.version) (json_string Version.commit);
       "wall_seconds", Printf.sprintf "%.3f" (Unix.gettimeofday () -. started);
-      "peak_rss_mib", string_of_int (peak_mib ()) ] in
+      "peak_rss_mib", string_of_int (max (peak_mib ()) !children_peak_mib) ] in
     print_endline ("{" ^ String.concat "," (List.map (fun (k, v) -> json_string k ^ ":" ^ v) fields) ^ "}")
   end
   else if o.line <> "" then print_endline o.line;
@@ -528,10 +531,83 @@ let decide_parts pt =
       finish { verdict = Rejected; table = None;
                line = "REJECTED: the table of parts does not show the claim (an entry's value is not the mex of its options' values, a part is used before its entry, or the board's value is another)" }
 
+(* --jobs J: each shard's proved check_claim in a process of its own, J at a
+   time. This loop is trusted (docs/verified-checker.md): a shard counts as
+   accepted only when its process exited with status 0 after writing the
+   line "accepted", which it writes only when check_claim returned true.
+   Everything else a process writes on its standard output (a verdict line
+   of its own: out of time, a table export-table could not make) comes back
+   as the reason. The first shard not accepted stops the others. *)
+let check_shards_in_parallel paths shards =
+  let parent = Unix.getpid () in
+  let running = Hashtbl.create 16 in  (* pid -> shard index, path, pipe *)
+  at_exit (fun () -> if Unix.getpid () = parent then
+              Hashtbl.iter (fun pid _ -> try Unix.kill pid Sys.sigkill with Unix.Unix_error _ -> ()) running);
+  (* Stopped from outside (timeout, Ctrl-C): the same, through exit. *)
+  List.iter (fun sg -> Sys.set_signal sg (Sys.Signal_handle (fun _ -> not_checked "stopped by a signal; nothing was decided")))
+    [ Sys.sigterm; Sys.sigint ];
+  let start i path (claim, input) =
+    flush stdout; flush stderr;
+    let r, w = Unix.pipe ~cloexec:true () in
+    match Unix.fork () with
+    | 0 ->
+        (* The shard's process: its verdict lines go into the pipe. *)
+        Unix.dup2 ~cloexec:false w Unix.stdout;
+        json := false;
+        let elapsed = int_of_float (Unix.gettimeofday () -. started) in
+        if !time_limit_s > 0 then ignore (Unix.alarm (max 1 (!time_limit_s - elapsed)));
+        let accepted = (try check_claim claim (input ()) with
+            | Stack_overflow -> print_endline "the check ran out of stack"; exit 2
+            | Invalid_argument _ -> print_endline "a number in the check left the range of machine integers"; exit 2) in
+        if accepted then begin
+          Printf.printf "accepted %d\n" (peak_mib ()); exit 0
+        end else begin
+          print_endline "its table does not show its claim"; exit 1
+        end
+    | pid -> Unix.close w; Hashtbl.replace running pid (i, path, r)
+    | exception Unix.Unix_error (e, _, _) -> fail ("cannot start a process for a shard: " ^ Unix.error_message e) in
+  let read_all fd =
+    let buf = Buffer.create 256 and chunk = Bytes.create 4096 in
+    let rec loop () = match Unix.read fd chunk 0 4096 with
+      | 0 -> ()
+      | k -> Buffer.add_subbytes buf chunk 0 k; loop ()
+      | exception Unix.Unix_error (Unix.EINTR, _, _) -> loop () in
+    loop (); Unix.close fd; String.trim (Buffer.contents buf) in
+  let total = List.length shards and finished = ref 0 in
+  let rec loop pending =
+    if Hashtbl.length running < !jobs && pending <> [] then begin
+      let (i, path, shard) = List.hd pending in
+      start i path shard; loop (List.tl pending)
+    end else if Hashtbl.length running = 0 then Ok ()
+    else begin
+      let pid, status = (try Unix.waitpid [] (-1) with Unix.Unix_error (Unix.EINTR, _, _) -> (0, Unix.WEXITED 255)) in
+      match Hashtbl.find_opt running pid with
+      | None -> loop pending
+      | Some (_, path, r) ->
+          Hashtbl.remove running pid;
+          let text = read_all r in
+          let last = match List.rev (String.split_on_char '\n' text) with l :: _ -> l | [] -> "" in
+          match status, String.split_on_char ' ' last with
+          | Unix.WEXITED 0, ["accepted"; mib] ->
+              (match int_of_string_opt mib with Some m -> children_peak_mib := max !children_peak_mib m | None -> ());
+              incr finished;
+              if Unix.isatty Unix.stderr then
+                Printf.eprintf "\rchecker-verified: %d of %d shards accepted (%d at a time) %!" !finished total !jobs;
+              loop pending
+          | Unix.WEXITED 1, _ -> Error (Rejected, path, if last = "" then "rejected" else last)
+          | Unix.WEXITED _, _ -> Error (Not_checked, path, if last = "" then "its process stopped" else last)
+          | (Unix.WSIGNALED sg | Unix.WSTOPPED sg), _ ->
+              Error (Not_checked, path, Printf.sprintf "its process was stopped by signal %d" sg)
+    end in
+  loop (List.mapi (fun i (p, sh) -> (i, p, sh)) (List.combine paths shards))
+
 (* A manifest: each shard's table is exported and read only when the proved
    check_manifest asks for it (one table in memory at a time); its claim must
    be the one listed. check_manifest accepts only when every shard's
-   check_claim accepts and the shards cover the claim's moves up to symmetry. *)
+   check_claim accepts and the shards cover the claim's moves up to symmetry.
+   With --jobs J > 1, check_shards_in_parallel below runs each shard's
+   check_claim in a process of its own, and the proved manifest_step follows
+   when every one accepted. *)
 let decide_manifest root listed export =
   let total = List.length listed in
   let shards = List.mapi (fun i (path, claim) ->
@@ -539,10 +615,19 @@ let decide_manifest root listed export =
           let t = (match export path with
               | Game t -> t | Parts _ -> fail (printable path ^ ": a shard is a table of parts")) in
           if t.claim <> claim then fail (printable path ^ ": its table claims another position than the manifest lists");
-          if Unix.isatty Unix.stderr then Printf.eprintf "\rchecker-verified: shard %d of %d %!" (i + 1) total;
+          if !jobs = 1 && Unix.isatty Unix.stderr then Printf.eprintf "\rchecker-verified: shard %d of %d %!" (i + 1) total;
           ((((make_hash (List.length t.entries), popcount), hint_of t), t.cutoff), t.entries))) listed in
   let result =
-    try Ok (check_manifest root.claim shards)
+    try
+      if !jobs = 1 then Ok (check_manifest root.claim shards)
+      else match check_shards_in_parallel (List.map fst listed) shards with
+        | Ok () -> Ok (manifest_step root.claim shards)
+        | Error (Rejected, path, line) ->
+            finish { verdict = Rejected; table = Some root;
+                     line = Printf.sprintf "REJECTED: the shard %s is rejected (%s)" (printable path) line }
+        | Error (_, path, line) ->
+            finish { verdict = Not_checked; table = Some root;
+                     line = Printf.sprintf "NOT CHECKED: the shard %s was not decided (%s)" (printable path) line }
     with
     | Stack_overflow -> Error "the check ran out of stack; nothing was decided"
     | Invalid_argument _ -> Error "a number in the check left the range of machine integers; nothing was decided" in
@@ -554,7 +639,7 @@ let decide_manifest root listed export =
       finish { verdict = Rejected; table = Some root;
                line = Printf.sprintf "REJECTED: the %d shards do not show the claim (a shard's table is rejected, or they do not cover every move up to symmetry)" total }
 
-let usage = "usage: checker-verified [--json] [--time-limit S] [--max-memory MiB] [--cutoff K] FILE.qcert\n\
+let usage = "usage: checker-verified [--json] [--time-limit S] [--max-memory MiB] [--cutoff K] [--jobs J] FILE.qcert\n\
 \       checker-verified [--json] [--time-limit S] [--max-memory MiB] --table FILE"
 
 let help = usage ^ "\n\n\
@@ -570,7 +655,10 @@ passed on to export-table, and stopping is NOT CHECKED, exit 2.\n\
 checker's keys (verdict, exit_status, file, statement, reason, claim,\n\
 certificate: bytes and sha256, checker: version and commit, wall_seconds,\n\
 peak_rss_mib) instead of the verdict line. A shard manifest: its shards\n\
-are exported and checked one by one, then the proved manifest step.\n\
+are exported and checked one by one, then the proved manifest step;\n\
+--jobs J: J shards at a time, each in a process of its own with a J-th of\n\
+the memory (the step from their verdicts to the shards' claims is then this\n\
+program's, not proved: docs/verified-checker.md).\n\
 Prints VERIFIED: <claim> (exit 0) or REJECTED: <reason> (exit 1); exit 2\n\
 when nothing is decided (bad usage, an unreadable file, out of time or\n\
 memory).\n"
@@ -616,13 +704,17 @@ let () =
     | "--time-limit" :: s :: rest -> time_limit := option_number "--time-limit" s 1 (365 * 86400); parse rest
     | "--max-memory" :: m :: rest -> max_memory := option_number "--max-memory" m 16 (1 lsl 24); parse rest
     | "--cutoff" :: k :: rest -> cutoff := option_number "--cutoff" k 0 max_cutoff; parse rest
+    | "--jobs" :: j :: rest -> jobs := option_number "--jobs" j 1 256; parse rest
     | "--table" :: f :: rest when !table = "" && !file = "" -> table := f; parse rest
     | f :: rest when !table = "" && !file = "" && f <> "" && f.[0] <> '-' -> file := f; parse rest
     | [f] when f = "" -> fail "an empty file name"
     | w :: _ -> fail (Printf.sprintf "unexpected '%s'\n%s (try --help)" (printable w) usage) in
   parse args;
   if !table = "" && !file = "" then fail (usage ^ " (try --help)");
-  let memory = if !max_memory > 0 then !max_memory else max 64 (physical_mib () * 9 / 10) in
+  time_limit_s := !time_limit;
+  (* With --jobs J, each of the J processes of a manifest's shards gets a
+     J-th of the memory. *)
+  let memory = (if !max_memory > 0 then !max_memory else max 64 (physical_mib () * 9 / 10)) / !jobs in
   (* The limits: SIGALRM after the time limit; the heap's size checked after
      every major collection. Either ends the run as NOT CHECKED. *)
   if !time_limit > 0 then begin
