@@ -205,7 +205,9 @@ echo "ok: output that is not ours and bad settings are refused in one line, exit
 # 3 s is past a cap of 2 s); within AUDIT_VERIFIED_BUDGET.
 cat >"$tmp/bin/checker-verified" <<'EOF'
 #!/usr/bin/env bash
-echo "$1" >>"$VLOG"
+jobs=none
+if [ "$1" = --jobs ]; then jobs=$2; shift 2; fi
+echo "$1 jobs=$jobs" >>"$VLOG"
 IFS='#' read -r statement tenths <"$1"
 sleep "$((${VSLEEP:-1} / 10)).$((${VSLEEP:-1} % 10))"
 if [[ "$statement" == *" ${VREJECT_N:-0}x${VREJECT_N:-0} "* ]]; then echo "REJECTED: table entry 3: its reply is not a legal move"; exit 1; fi
@@ -236,6 +238,7 @@ done
   fail "v-rej: $(status_of "$tmp/out6" v-rej), verified '$(verified_of "$tmp/out6" v-rej)'"
 grep -qF "the Coq-proved checker did not: REJECTED: table entry 3" "$tmp/out.txt" || fail "no word on the rejection"
 [ "$(wc -l <"$tmp/vlog")" -eq 5 ] || fail "checker-verified ran $(wc -l <"$tmp/vlog") times, expected 5: $(cat "$tmp/vlog")"
+[ "$(grep -c ' jobs=1$' "$tmp/vlog")" -eq 5 ] || fail "checker-verified within the budget was not given --jobs 1: $(cat "$tmp/vlog")"
 awk -F'\t' '$2 == "v-n1" { exit !($17 ~ /^[0-9]+$/ && $17 >= 100) }' "$tmp/out6/results.tsv" || fail "v-n1: no verified_ms of at least 100"
 grep -q "^#run.*verified_checker=$tmp/bin/checker-verified" "$tmp/out6/results.tsv" || fail "the #run line does not name checker-verified"
 grep -qE '^  certified\+Coq' "$tmp/out.txt" || fail "the table marks no claim certified+Coq"
@@ -259,6 +262,8 @@ run_audit "$tmp/out7b" AUDIT_MANIFESTS="$tmp/v.claims" AUDIT_BUDGET=60 VERIFIED_
 [ $rc -eq 0 ] || fail "AUDIT_VERIFIED=all: audit exit $rc"
 n_ver=$(awk -F'\t' '$1 != "source" && $16 == "verified"' "$tmp/out7b/results.tsv" | wc -l)
 [ "$n_ver" -eq 6 ] || fail "AUDIT_VERIFIED=all: $n_ver of 6 verified"
+# After the budget's end nothing else runs: a manifest's shards may take both slots.
+grep -q ' jobs=2$' "$tmp/vlog" || fail "AUDIT_VERIFIED=all: no run after the budget's end was given --jobs 2 (AUDIT_JOBS=2): $(cat "$tmp/vlog")"
 tr '\n' ' ' <"$tmp/out.txt" | tr -s ' ' | grep -qF 'Of the 6 claims (of 8 in all)' || fail "the table does not count the claims in all"
 run_audit "$tmp/out7c" AUDIT_MANIFESTS="$tmp/v.claims" AUDIT_VERIFIED=some; rc=$?
 [ $rc -eq 2 ] || fail "AUDIT_VERIFIED=some: exit $rc, expected 2"

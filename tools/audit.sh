@@ -62,14 +62,14 @@
 #                          0: not used)
 #   AUDIT_VERIFIED_CAP=s   at most this long for one claim (default 30)
 #   AUDIT_VERIFIED_RATIO=r its prediction: r times the checker's time on the
-#                          same file (default: by the board, as measured: 15
-#                          up to n = 10, 60 up to 12, 250 above; on the
+#                          same file (default: by the board, as measured: 5
+#                          up to n = 10, 15 up to 12, 40 above; on the
 #                          torus 40 for a manifest, 60 for a single file up
 #                          to 12, 5000 above)
 #   AUDIT_VERIFIED=all     the Coq-proved checker also runs, after the budget's
 #                          end and without its limits, on every claim of its
 #                          scope it had no time for (the headline manifests
-#                          included: hours)
+#                          included, their shards on every slot: hours)
 # The Coq-proved checker: after the checker has VERIFIED a claim in its scope
 # (the queens game on a square board or torus, an outcome or a Grundy value, a
 # certificate file or a manifest of them, n <= 22; a table of parts of the
@@ -647,6 +647,7 @@ declare -A r_cpu_prove r_cpu_check r_threads r_stopped
 # claims are "skipped" until it has run.
 declare -A j_vexpect j_vlimit
 vpending=()  # verified jobs skipped for want of time (AUDIT_VERIFIED=all runs them at the end)
+vjobs=1      # its --jobs: one slot while the audit's other jobs run
 vbudget_us=$((vbudget * 1000000)) vcap_us=$((vcap * 1000000)) vused_us=0 vheld_us=0
 queue_verified() {  # job, certificate, the checker's verdict line, the checker's wall microseconds
   local j=$1 vj=${#j_kind[@]} members="" i q c=$4
@@ -689,7 +690,7 @@ run_verified() {  # job, limit in microseconds (runs in the background; writes $
   local log=$run_dir/${c_id[$lead]}.verified.log
   printf -v s '%d.%03d' $(($2 / 1000000)) $(($2 % 1000000 / 1000))
   t0=${EPOCHREALTIME/./}
-  timeout --foreground --kill-after=5 "$s" "$VERIFIED" "${j_cert[$j]}" >"$log" 2>&1
+  timeout --foreground --kill-after=5 "$s" "$VERIFIED" --jobs "$vjobs" "${j_cert[$j]}" >"$log" 2>&1
   rc=$?
   line=$(grep -E '^(VERIFIED|REJECTED):' "$log" | head -n 1)
   printf 'rc\t%s\nus\t%s\nline\t%s\n' "$rc" "$((${EPOCHREALTIME/./} - t0))" "$line" >"$out.tmp" && mv "$out.tmp" "$out"
@@ -860,8 +861,10 @@ for ((; qpos < ${#queue[@]}; qpos++)); do
   esac
 done
 # AUDIT_VERIFIED=all: the Coq-proved checker on what it had no time for,
-# one claim at a time, without a time limit.
+# one claim at a time, without a time limit; nothing else runs then, so a
+# manifest's shards take every slot (--jobs).
 if [ "$vall" = all ] && [ "$verified_on" = 1 ]; then
+  vjobs=$slots
   for j in "${vpending[@]}"; do
     echo "audit: the Coq-proved checker on ${j_cert[$j]} (AUDIT_VERIFIED=all; predicted $((j_est[$j] / 1000000)) s)" >&2
     j_vlimit[$j]=$((365 * 86400 * 1000000)); vheld_us=$((vheld_us + j_vlimit[$j]))
