@@ -101,6 +101,57 @@ struct KeyHash {
   }
 };
 
+// The replies the replay observed, by position (and, with no move, the sets
+// of positions the walk visited and mapped): open addressing with linear
+// probing over a power-of-two array of slots, which keeps a look-up to about
+// one cache line (std::unordered_map's node per entry cost a third of the
+// export at n = 14, most of it in the up to eight misses of reply()).
+template <unsigned W>
+class KeyMap {
+ public:
+  // Room for n keys at half load, so that a replay of n replies never rehashes.
+  void reserve(uint64_t n) {
+    size_t size = 1024;
+    while (size < 2 * n && size < (size_t(1) << 40)) size *= 2;
+    if (size > slots_.size()) {
+      std::vector<Slot> old = std::move(slots_);
+      slots_.assign(size, Slot{});
+      for (const Slot& slot : old)
+        if (slot.full) find(slot.key) = slot;
+    }
+  }
+  // Keeps the first move stored for a key, as emplace did; true when the key is new.
+  bool emplace(const Key<W>& k, int move = 0) {
+    if (2 * (used_ + 1) > slots_.size()) grow();
+    Slot& slot = find(k);
+    if (slot.full) return false;
+    slot = Slot{k, move, true}, ++used_;
+    return true;
+  }
+  bool contains(const Key<W>& k) const { return lookup(k) != nullptr; }
+  size_t size() const { return used_; }
+  const int* lookup(const Key<W>& k) const {
+    if (slots_.empty()) return nullptr;
+    const Slot& slot = const_cast<KeyMap*>(this)->find(k);
+    return slot.full ? &slot.move : nullptr;
+  }
+
+ private:
+  struct Slot {
+    Key<W> key;
+    int move = 0;
+    bool full = false;
+  };
+  Slot& find(const Key<W>& k) {
+    const size_t mask = slots_.size() - 1;
+    for (size_t i = KeyHash{}(k) & mask;; i = (i + 1) & mask)
+      if (!slots_[i].full || slots_[i].key == k) return slots_[i];
+  }
+  void grow() { reserve(slots_.size()); }
+  std::vector<Slot> slots_;
+  size_t used_ = 0;
+};
+
 template <unsigned W>
 class Exporter {
   using Set = ::Set<W>;
@@ -170,6 +221,8 @@ class Exporter {
   // QUEENS" naming the map to look it up by.
   void setSymmetry(bool on) { symmetry_ = on && !torus_; }
   size_t mapLines() const { return mapped_.size(); }
+  // The certificate's reply count (the header's, untrusted: at most 2^22 slots are reserved up front).
+  void expectReplies(uint64_t n) { observed_.reserve(std::min<uint64_t>(n, uint64_t(1) << 21)); }
 
   void observe(const uint64_t* words, unsigned count, uint32_t h, int move) {
     Key k{{}, h};
@@ -235,12 +288,12 @@ class Exporter {
     if (symmetry_) {
       const auto [canonical, g] = canonicalForm(Key{L, h});
       if (!(canonical.L == L)) {
-        if (mapped_.insert(Key{L, h}).second) {
+        if (mapped_.emplace(Key{L, h})) {
           std::fprintf(out_, "m %u %u %zu", coqIndexOfInverse_[g], h, path_.size());
           for (unsigned q : path_) std::fprintf(out_, " %u %u", q / n_, q % n_);
           std::fputc('\n', out_);
         }
-        if (visited_.count(canonical)) return;
+        if (visited_.contains(canonical)) return;
         // Go on from the canonical form, with the queens mapped as well.
         std::vector<unsigned> saved = path_;
         for (unsigned& q : path_) q = sym_[g][q];
@@ -249,7 +302,7 @@ class Exporter {
         return;
       }
     }
-    if (!visited_.insert(Key{L, h}).second) return;
+    if (!visited_.emplace(Key{L, h})) return;
     const Set* img = images(from);
     const int move = reply(L, h, img);
     if (move >= 0) std::fprintf(out_, "e %u q %u %u %zu", h, unsigned(move) / n_, unsigned(move) % n_, path_.size());
@@ -282,16 +335,16 @@ class Exporter {
       unsigned g = 0;
       for (unsigned i = 1; i < groupSize_; ++i)
         if (less(img[i], img[g])) g = i;
-      if (auto it = observed_.find(Key{img[g], h}); it != observed_.end())
-        return it->second >= 0 ? int(inverse_[g][unsigned(it->second)]) : it->second;
+      if (const int* m = observed_.lookup(Key{img[g], h}))
+        return *m >= 0 ? int(inverse_[g][unsigned(*m)]) : *m;
       ++solved_;
       return search(L, h);
     }
     for (unsigned g = 0; g < 8; ++g) {
       Key k{{}, h};
       L.forEach([&](unsigned s) { k.L.set(sym_[g][s]); });
-      if (auto it = observed_.find(k); it != observed_.end())
-        return it->second >= 0 ? int(inverse_[g][unsigned(it->second)]) : it->second;
+      if (const int* m = observed_.lookup(k))
+        return *m >= 0 ? int(inverse_[g][unsigned(*m)]) : *m;
     }
     ++solved_;
     return search(L, h);
@@ -355,12 +408,12 @@ class Exporter {
   std::array<Set, kSquares> attack_;
   std::vector<std::vector<unsigned>> sym_, inverse_;
   std::vector<std::vector<Set>> imageStack_;  // the torus's images, one array per depth of the walk
-  std::unordered_map<Key, int, KeyHash> observed_;
-  std::unordered_set<Key, KeyHash> visited_;
+  KeyMap<W> observed_;
+  KeyMap<W> visited_;
   std::vector<unsigned> path_;
   bool symmetry_ = false;
   std::vector<unsigned> coqIndexOfInverse_;
-  std::unordered_set<Key, KeyHash> mapped_;  // the positions given an "m" line
+  KeyMap<W> mapped_;  // the positions given an "m" line
   FILE* out_ = nullptr;
   size_t solved_ = 0;
   std::vector<unsigned> square_;
@@ -449,6 +502,7 @@ int exportTable(const Certificate& cert, const std::string& path, unsigned K, bo
                 unsigned long maxMemoryMiB) {
   Exporter<W> exporter(cert, K);
   exporter.setSymmetry(!exact);
+  exporter.expectReplies(cert.replyCount);
   const qcert::checker::ReplyObserver observer = [&](const uint64_t* w, unsigned count, uint32_t h, int move) {
     exporter.observe(w, count, h, move);
   };
