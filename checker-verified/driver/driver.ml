@@ -317,7 +317,8 @@ let claim_override = ref "null"
 let statement_override = ref "null"
 let started = Unix.gettimeofday ()
 let jobs = ref 1               (* --jobs: a manifest's shards checked at a time *)
-let time_limit_s = ref 0       (* --time-limit, for the shards' processes *)
+let time_limit = ref 0         (* --time-limit in seconds; 0: none *)
+let memory_limit = ref 0       (* --max-memory in MiB, this process's (a shard's process: a J-th) *)
 let children_peak_mib = ref 0  (* the largest peak memory a shard's process reported *)
 let certificate = ref ""      (* the file named on the command line *)
 
@@ -555,7 +556,8 @@ let check_shards_in_parallel paths shards =
         Unix.dup2 ~cloexec:false w Unix.stdout;
         json := false;
         let elapsed = int_of_float (Unix.gettimeofday () -. started) in
-        if !time_limit_s > 0 then ignore (Unix.alarm (max 1 (!time_limit_s - elapsed)));
+        if !time_limit > 0 then ignore (Unix.alarm (max 1 (!time_limit - elapsed)));
+        memory_limit := max 16 (!memory_limit / !jobs);
         let accepted = (try check_claim claim (input ()) with
             | Stack_overflow -> print_endline "the check ran out of stack"; exit 2
             | Invalid_argument _ -> print_endline "a number in the check left the range of machine integers"; exit 2) in
@@ -697,7 +699,7 @@ let () =
                         Version.version Version.commit); exit 0
    | _ -> ());
   json := List.mem "--json" args;
-  let time_limit = ref 0 and max_memory = ref 0 and cutoff = ref (-1) and table = ref "" and file = ref "" in
+  let max_memory = ref 0 and cutoff = ref (-1) and table = ref "" and file = ref "" in
   let rec parse = function
     | [] -> ()
     | "--json" :: rest -> parse rest
@@ -711,10 +713,7 @@ let () =
     | w :: _ -> fail (Printf.sprintf "unexpected '%s'\n%s (try --help)" (printable w) usage) in
   parse args;
   if !table = "" && !file = "" then fail (usage ^ " (try --help)");
-  time_limit_s := !time_limit;
-  (* With --jobs J, each of the J processes of a manifest's shards gets a
-     J-th of the memory. *)
-  let memory = (if !max_memory > 0 then !max_memory else max 64 (physical_mib () * 9 / 10)) / !jobs in
+  memory_limit := (if !max_memory > 0 then !max_memory else max 64 (physical_mib () * 9 / 10));
   (* The limits: SIGALRM after the time limit; the heap's size checked after
      every major collection. Either ends the run as NOT CHECKED. *)
   if !time_limit > 0 then begin
@@ -723,8 +722,8 @@ let () =
     ignore (Unix.alarm !time_limit)
   end;
   ignore (Gc.create_alarm (fun () ->
-      if (Gc.quick_stat ()).Gc.heap_words / 1048576 * (Sys.word_size / 8) > memory then
-        not_checked (Printf.sprintf "memory limit of %d MiB reached (--max-memory); nothing was decided" memory)));
+      if (Gc.quick_stat ()).Gc.heap_words / 1048576 * (Sys.word_size / 8) > !memory_limit then
+        not_checked (Printf.sprintf "memory limit of %d MiB reached (--max-memory); nothing was decided" !memory_limit)));
   if !table <> "" then begin
     certificate := !table;
     require_regular_file !table;
@@ -736,10 +735,10 @@ let () =
     certificate := !file;
     require_regular_file !file;
     let exe = Filename.concat (Filename.dirname Sys.executable_name) "export-table" in
-    let limits = (if !time_limit > 0 then [ "--time-limit"; string_of_int !time_limit ] else [])
-                 @ [ "--max-memory"; string_of_int memory ] in
-    (* The table of one certificate, from export-table. *)
+    (* The table of one certificate, from export-table, with this process's limits. *)
     let export file =
+      let limits = (if !time_limit > 0 then [ "--time-limit"; string_of_int !time_limit ] else [])
+                   @ [ "--max-memory"; string_of_int !memory_limit ] in
       let ic = Unix.open_process_args_in exe
           (Array.of_list ((exe :: (if !cutoff >= 0 then [ "--cutoff"; string_of_int !cutoff ] else []) @ limits) @ [ file ])) in
       let t = (try Ok (read_table ic) with Unreadable e -> Error e) in
