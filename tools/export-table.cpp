@@ -117,13 +117,13 @@ class KeyMap {
       std::vector<Slot> old = std::move(slots_);
       slots_.assign(size, Slot{});
       for (const Slot& slot : old)
-        if (slot.full) find(slot.key) = slot;
+        if (slot.full) slots_[indexOf(slot.key)] = slot;
     }
   }
   // Keeps the first move stored for a key, as emplace did; true when the key is new.
   bool emplace(const Key<W>& k, int move = 0) {
     if (2 * (used_ + 1) > slots_.size()) grow();
-    Slot& slot = find(k);
+    Slot& slot = slots_[indexOf(k)];
     if (slot.full) return false;
     slot = Slot{k, move, true}, ++used_;
     return true;
@@ -132,7 +132,7 @@ class KeyMap {
   size_t size() const { return used_; }
   const int* lookup(const Key<W>& k) const {
     if (slots_.empty()) return nullptr;
-    const Slot& slot = const_cast<KeyMap*>(this)->find(k);
+    const Slot& slot = slots_[indexOf(k)];
     return slot.full ? &slot.move : nullptr;
   }
 
@@ -142,10 +142,11 @@ class KeyMap {
     int move = 0;
     bool full = false;
   };
-  Slot& find(const Key<W>& k) {
+  // The slot that holds k, or the empty one where it would go.
+  size_t indexOf(const Key<W>& k) const {
     const size_t mask = slots_.size() - 1;
     for (size_t i = KeyHash{}(k) & mask;; i = (i + 1) & mask)
-      if (!slots_[i].full || slots_[i].key == k) return slots_[i];
+      if (!slots_[i].full || slots_[i].key == k) return i;
   }
   void grow() { reserve(slots_.size()); }
   std::vector<Slot> slots_;
@@ -502,7 +503,11 @@ int exportTable(const Certificate& cert, const std::string& path, unsigned K, bo
                 unsigned long maxMemoryMiB) {
   Exporter<W> exporter(cert, K);
   exporter.setSymmetry(!exact);
-  exporter.expectReplies(cert.replyCount);
+  try {
+    exporter.expectReplies(cert.replyCount);
+  } catch (const std::bad_alloc&) {
+    die(2, "out of memory (--max-memory " + std::to_string(maxMemoryMiB) + " MiB); no table");
+  }
   const qcert::checker::ReplyObserver observer = [&](const uint64_t* w, unsigned count, uint32_t h, int move) {
     exporter.observe(w, count, h, move);
   };
