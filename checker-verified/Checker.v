@@ -300,6 +300,42 @@ Proof.
   - apply won_heap with 1; [lia|exact (lost_single s)].
 Qed.
 
+(* Two live squares: with no attack between them, each move leaves the
+   other alone (Grundy value 1 xor 1 = 0); when they attack each other, each
+   move leaves nothing (Grundy value 1). *)
+Lemma after_pair_free s t : attacks s t = false -> after s [s; t] = [t] /\ after t [s; t] = [s].
+Proof.
+  intro A. pose proof (attacks_sym s t) as S. unfold after. simpl.
+  rewrite !attacks_self, A, <- S, A. split; reflexivity.
+Qed.
+
+Lemma after_pair_attacked s t : attacks s t = true -> after s [s; t] = [] /\ after t [s; t] = [].
+Proof.
+  intro A. pose proof (attacks_sym s t) as S. unfold after. simpl.
+  rewrite !attacks_self, A, <- S, A. split; reflexivity.
+Qed.
+
+Lemma lost_pair s t : Lost [s; t] (if attacks s t then 1 else 0).
+Proof.
+  destruct (attacks s t) eqn:A.
+  - destruct (after_pair_attacked s t A) as [As At]. apply lost_intro.
+    + intros x [<-|[<-|[]]]; [rewrite As|rewrite At]; apply won_nil; lia.
+    + intros h' Hh'. replace h' with 0 by lia.
+      apply won_place with s; [now left|]. rewrite As. exact lost_nil.
+  - destruct (after_pair_free s t A) as [As At]. apply lost_intro.
+    + intros x [<-|[<-|[]]]; [rewrite As|rewrite At]; apply won_single; lia.
+    + intros h' Hh'. lia.
+Qed.
+
+Lemma won_pair s t h : h <> (if attacks s t then 1 else 0) -> Won [s; t] h.
+Proof.
+  intro Hh. destruct (attacks s t) eqn:A.
+  - destruct h as [|h].
+    + apply won_place with s; [now left|]. rewrite (proj1 (after_pair_attacked s t A)). exact lost_nil.
+    + apply won_heap with 1; [lia|]. pose proof (lost_pair s t) as P. rewrite A in P. exact P.
+  - apply won_heap with 0; [lia|]. pose proof (lost_pair s t) as P. rewrite A in P. exact P.
+Qed.
+
 End Board.
 
 
@@ -412,26 +448,63 @@ Proof.
   rewrite Nat.ldiff_spec, Nat.bit_log2, B in C by exact Hm. discriminate.
 Qed.
 
+(* E from its first entry live in m on: the entries before it are not live
+   in m, nor in any position below m, whose live squares are m's less some. *)
+Fixpoint from_live (m : nat) (E : list (nat * nat)) : list (nat * nat) :=
+  match E with
+  | [] => []
+  | e :: E' => if Nat.testbit m (fst e) then E else from_live m E'
+  end.
+
+Lemma from_live_in m E e : In e (from_live m E) -> In e E.
+Proof.
+  induction E as [|x E IH]; simpl; [tauto|].
+  destruct (Nat.testbit m (fst x)); [tauto|]. intro H. right. now apply IH.
+Qed.
+
+Lemma from_live_keeps m E e : In e E -> Nat.testbit m (fst e) = true -> In e (from_live m E).
+Proof.
+  induction E as [|x E IH]; simpl; [tauto|]. intros [<-|H] Hb.
+  - rewrite Hb. now left.
+  - destruct (Nat.testbit m (fst x)); [now right|]. now apply IH.
+Qed.
+
+Lemma from_live_head m E e E' : from_live m E = e :: E' -> Nat.testbit m (fst e) = true.
+Proof.
+  induction E as [|x E IH]; simpl; [discriminate|].
+  destruct (Nat.testbit m (fst x)) eqn:Hb; [|exact IH]. intro H. injection H as <- _. exact Hb.
+Qed.
+
 (* What the solver knows of a child m' without searching it: with no live
    square it is lost exactly when the heap is 0, with one exactly when the
-   heap is 1 (the queen's own square is its only move: Grundy value 1);
-   otherwise rec searches it. *)
-Definition child_lost (rec : nat -> bool) (m' h : nat) : bool :=
+   heap is 1 (the queen's own square is its only move: Grundy value 1), with
+   two exactly when the heap is 1 if they attack each other, 0 if not (the
+   first of them in E, i with mask a, attacks the other when m' has no
+   square outside a); otherwise rec searches it. *)
+Definition child_lost (rec : list (nat * nat) -> nat -> bool) (E : list (nat * nat)) (m' h : nat) : bool :=
   if Nat.eqb m' 0 then Nat.eqb h 0
   else if Nat.eqb (Nat.ldiff m' (m' - 1)) m' then Nat.eqb h 1
-  else negb (rec m').
+  else let E' := from_live m' E in
+       match E' with
+       | [] => negb (rec E m')
+       | (i, a) :: _ =>
+           let m2 := Nat.ldiff m' (bit i) in
+           if negb (Nat.eqb m2 0) && Nat.eqb (Nat.ldiff m2 (m2 - 1)) m2
+           then Nat.eqb h (if Nat.eqb (Nat.ldiff m' a) 0 then 1 else 0)
+           else negb (rec E' m')
+       end.
 
 (* Negamax on index masks: E holds (at least) the entries of m's live
    squares, filtered once where a solve starts (keep_live); each node scans
    them with one bit test each, allocating nothing per entry, and a node
-   with no live square (most leaves) scans nothing. A child with at most one
-   live square (most nodes) is decided by child_lost without a call. *)
+   with no live square (most leaves) scans nothing. A child with at most two
+   live squares (most nodes) is decided by child_lost without a call. *)
 Fixpoint solve_frame (fuel : nat) (E : list (nat * nat)) (m h : nat) : bool :=
   match fuel with
   | 0 => false
   | S f =>
       (if Nat.eqb m 0 then false
-       else exists_live (fun a => child_lost (fun m' => solve_frame f E m' h) (Nat.ldiff m a) h) m E)
+       else exists_live (fun a => child_lost (fun E' m' => solve_frame f E' m' h) E (Nat.ldiff m a) h) m E)
       || exists_from (fun h' => negb (solve_frame f E m h')) 0 h
   end.
 
@@ -471,6 +544,22 @@ Proof.
   - rewrite Nat.sub_diag in Hs. simpl in Hs. injection Hs as ->. f_equal.
     apply sub_from_none. intros j Hj. rewrite Hm. apply Nat.eqb_neq. lia.
   - apply (IH (S k) i s m Hm); [lia|]. replace (i - k) with (S (i - S k)) in Hs by lia. exact Hs.
+Qed.
+
+Lemma sub_from_pair L : forall k i j si sj m, (forall x, Nat.testbit m x = Nat.eqb x i || Nat.eqb x j) ->
+  k <= i -> i < j -> nth_error L (i - k) = Some si -> nth_error L (j - k) = Some sj -> sub_from L k m = [si; sj].
+Proof.
+  induction L as [|x L IH]; intros k i j si sj m Hm Hk Hij Hi Hj; [destruct (i - k); discriminate|]. simpl.
+  rewrite Hm. destruct (Nat.eqb_spec k i) as [->|Hne].
+  - rewrite Nat.sub_diag in Hi. simpl in Hi. injection Hi as ->. simpl. f_equal.
+    rewrite (sub_from_ext L (S i) m (bit j)).
+    + apply (sub_from_single L (S i) j sj (bit j)); [intro y; rewrite bit_spec; apply Nat.eqb_sym|lia|].
+      replace (j - i) with (S (j - S i)) in Hj by lia. exact Hj.
+    + intros y Hy. rewrite Hm, bit_spec. destruct (Nat.eqb_spec y i); [lia|]. simpl. apply Nat.eqb_sym.
+  - destruct (Nat.eqb_spec k j); [lia|]. simpl.
+    apply (IH (S k) i j si sj m Hm); [lia|lia| |].
+    + replace (i - k) with (S (i - S k)) in Hi by lia. exact Hi.
+    + replace (j - k) with (S (j - S k)) in Hj by lia. exact Hj.
 Qed.
 
 Lemma sub_length_le L m : length (sub L m) <= length L.
@@ -529,7 +618,7 @@ Lemma solve_frame_sound fuel : forall E m h, entries_ok E m -> in_range m -> len
 Proof.
   induction fuel as [|f IH]; intros E m h Hok Hr Hf; [lia|]. simpl.
   replace (if Nat.eqb m 0 then false else exists_live _ m E)
-    with (exists_live (fun a => child_lost (fun m' => solve_frame f E m' h) (Nat.ldiff m a) h) m E)
+    with (exists_live (fun a => child_lost (fun E' m' => solve_frame f E' m' h) E (Nat.ldiff m a) h) m E)
     by (destruct (Nat.eqb_spec m 0) as [->|_]; [apply exists_live_none|reflexivity]).
   rewrite exists_from_seq, exists_live_existsb.
   assert (forall a, entries_ok E (Nat.ldiff m a)) as Hch
@@ -538,8 +627,8 @@ Proof.
     by (intro a; apply (in_range_sub m); [exact Hr|apply ldiff_sub]).
   (* What child_lost says of a child is true. *)
   assert (forall a, length (sub L (Nat.ldiff m a)) + h < f ->
-    (child_lost (fun m' => solve_frame f E m' h) (Nat.ldiff m a) h = true -> Lost (sub L (Nat.ldiff m a)) h) /\
-    (child_lost (fun m' => solve_frame f E m' h) (Nat.ldiff m a) h = false -> Won (sub L (Nat.ldiff m a)) h))
+    (child_lost (fun E' m' => solve_frame f E' m' h) E (Nat.ldiff m a) h = true -> Lost (sub L (Nat.ldiff m a)) h) /\
+    (child_lost (fun E' m' => solve_frame f E' m' h) E (Nat.ldiff m a) h = false -> Won (sub L (Nat.ldiff m a)) h))
     as Hchild.
   { intros a Hfa. unfold child_lost. pose proof (Hch a) as Hoka. pose proof (Hrch a) as Hra.
     set (m' := Nat.ldiff m a) in *.
@@ -556,9 +645,59 @@ Proof.
         split; intro E0.
         * apply Nat.eqb_eq in E0. subst h. apply lost_single.
         * apply Nat.eqb_neq in E0. now apply won_single.
-      + split; intro E0.
-        * apply negb_true_iff in E0. exact (proj2 (IH E m' h Hoka Hra Hfa) E0).
-        * apply negb_false_iff in E0. exact (proj1 (IH E m' h Hoka Hra Hfa) E0). }
+      + assert (forall E', entries_ok E' m' ->
+                (negb (solve_frame f E' m' h) = true -> Lost (sub L m') h) /\
+                (negb (solve_frame f E' m' h) = false -> Won (sub L m') h)) as Rec.
+        { intros E' Hok'. split; intro E0.
+          - apply negb_true_iff in E0. exact (proj2 (IH E' m' h Hok' Hra Hfa) E0).
+          - apply negb_false_iff in E0. exact (proj1 (IH E' m' h Hok' Hra Hfa) E0). }
+        assert (entries_ok (from_live m' E) m') as Hok'.
+        { destruct Hoka as [Hg Hc]. split.
+          - intros i b Hin. apply Hg. now apply from_live_in with m'.
+          - intros i s Hi Hb. apply from_live_keeps; [now apply Hc|exact Hb]. }
+        cbv zeta. destruct (from_live m' E) as [|[i a'] rest] eqn:Hfl; [exact (Rec E Hoka)|].
+        pose proof (from_live_head m' E (i, a') rest Hfl) as Hbi. simpl in Hbi.
+        assert (In (i, a') E) as Hin by (apply from_live_in with m'; rewrite Hfl; now left).
+        destruct (negb (Nat.eqb (Nat.ldiff m' (bit i)) 0) && Nat.eqb (Nat.ldiff (Nat.ldiff m' (bit i))
+                  (Nat.ldiff m' (bit i) - 1)) (Nat.ldiff m' (bit i))) eqn:Two; [|exact (Rec _ Hok')].
+        set (m2 := Nat.ldiff m' (bit i)) in *.
+        apply andb_true_iff in Two as [Nz Sg]. apply negb_true_iff, Nat.eqb_neq in Nz. apply Nat.eqb_eq in Sg.
+        pose proof (single_bit m2 Nz Sg) as B2. set (j := Nat.log2 m2) in B2.
+        assert (forall x, Nat.testbit m2 x = Nat.testbit m' x && negb (Nat.eqb x i)) as B2'.
+        { intro x. unfold m2. rewrite Nat.ldiff_spec, bit_spec, Nat.eqb_sym. reflexivity. }
+        assert (forall x, Nat.testbit m' x = Nat.eqb x i || Nat.eqb x j) as Bm.
+        { intro x. rewrite <- B2, B2'. destruct (Nat.eqb_spec x i) as [->|Hx]; [now rewrite Hbi|].
+          simpl. now rewrite andb_true_r. }
+        assert (i <> j) as Hij.
+        { intro E1. pose proof (B2' j) as C. rewrite B2, Nat.eqb_refl, <- E1, Nat.eqb_refl, andb_false_r in C.
+          discriminate. }
+        assert (j < length L) as Hj by (apply Hra; rewrite Bm, Nat.eqb_refl; apply orb_true_r).
+        apply nth_error_Some in Hj. destruct (nth_error L j) as [sj|] eqn:Hsj; [|tauto].
+        destruct (proj1 Hok i a' Hin) as [si [Hsi ->]].
+        pose proof (attack_mask_spec si L 0 i si Hsi) as Ai. pose proof (attack_mask_spec si L 0 j sj Hsj) as Aj.
+        simpl in Ai, Aj.
+        assert (Nat.eqb (Nat.ldiff m' (attack_mask_from si L 0)) 0 = attacks si sj) as Adj.
+        { destruct (attacks si sj) eqn:A.
+          - apply Nat.eqb_eq, Nat.bits_inj. intro x. rewrite Nat.ldiff_spec, Nat.bits_0, Bm.
+            destruct (Nat.eqb_spec x i) as [->|Hx].
+            + rewrite Ai, attacks_self. reflexivity.
+            + destruct (Nat.eqb_spec x j) as [->|Hy]; [|reflexivity].
+              rewrite Aj. reflexivity.
+          - apply Nat.eqb_neq. intro Z0. pose proof (f_equal (fun y => Nat.testbit y j) Z0) as C. simpl in C.
+            rewrite Nat.ldiff_spec, Nat.bits_0, Bm, Nat.eqb_refl, orb_true_r, Aj in C. discriminate. }
+        rewrite Adj.
+        assert (sub L m' = (if Nat.ltb i j then [si; sj] else [sj; si]) /\
+                (if attacks si sj then 1 else 0) =
+                (if Nat.ltb i j then (if attacks si sj then 1 else 0) else (if attacks sj si then 1 else 0)))
+          as [Hsub Hg].
+        { rewrite (attacks_sym sj si). split; [|now destruct (Nat.ltb i j)].
+          destruct (Nat.ltb_spec i j) as [Lt|Ge].
+          - apply (sub_from_pair L 0 i j si sj m' Bm); [lia|exact Lt|now rewrite Nat.sub_0_r|now rewrite Nat.sub_0_r].
+          - apply (sub_from_pair L 0 j i sj si m'); [|lia|lia|now rewrite Nat.sub_0_r|now rewrite Nat.sub_0_r].
+            intro x. rewrite Bm. apply orb_comm. }
+        rewrite Hsub, Hg. split; intro E0.
+        * apply Nat.eqb_eq in E0. subst h. destruct (Nat.ltb i j); apply lost_pair.
+        * apply Nat.eqb_neq in E0. destruct (Nat.ltb i j); apply won_pair; exact E0. }
   split.
   - intro E0. apply orb_true_iff in E0 as [E0|E0].
     + apply existsb_exists in E0 as [[i a] [Hin E0]]. simpl in E0.
