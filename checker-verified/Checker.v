@@ -495,10 +495,12 @@ Definition child_lost (rec : list (nat * nat) -> nat -> bool) (E : list (nat * n
        end.
 
 (* Negamax on index masks: E holds (at least) the entries of m's live
-   squares, filtered once where a solve starts (keep_live); each node scans
-   them with one bit test each, allocating nothing per entry, and a node
-   with no live square (most leaves) scans nothing. A child with at most two
-   live squares (most nodes) is decided by child_lost without a call. *)
+   squares, filtered once where a solve starts (keep_live) and cut to the
+   child's first live entry at each call (from_live, in child_lost); each
+   node scans them with one bit test each, allocating nothing per entry, and
+   a node with no live square (most leaves) scans nothing. A child with at
+   most two live squares (most nodes) is decided by child_lost without a
+   call. *)
 Fixpoint solve_frame (fuel : nat) (E : list (nat * nat)) (m h : nat) : bool :=
   match fuel with
   | 0 => false
