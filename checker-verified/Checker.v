@@ -303,37 +303,31 @@ Qed.
 (* Two live squares: with no attack between them, each move leaves the
    other alone (Grundy value 1 xor 1 = 0); when they attack each other, each
    move leaves nothing (Grundy value 1). *)
-Lemma after_pair_free s t : attacks s t = false -> after s [s; t] = [t] /\ after t [s; t] = [s].
+Lemma after_pair s t :
+  after s [s; t] = (if attacks s t then [] else [t]) /\ after t [s; t] = (if attacks s t then [] else [s]).
 Proof.
-  intro A. pose proof (attacks_sym s t) as S. unfold after. simpl.
-  rewrite !attacks_self, A, <- S, A. split; reflexivity.
-Qed.
-
-Lemma after_pair_attacked s t : attacks s t = true -> after s [s; t] = [] /\ after t [s; t] = [].
-Proof.
-  intro A. pose proof (attacks_sym s t) as S. unfold after. simpl.
-  rewrite !attacks_self, A, <- S, A. split; reflexivity.
+  pose proof (attacks_sym s t) as S. unfold after. simpl.
+  rewrite !attacks_self, <- S. destruct (attacks s t); split; reflexivity.
 Qed.
 
 Lemma lost_pair s t : Lost [s; t] (if attacks s t then 1 else 0).
 Proof.
-  destruct (attacks s t) eqn:A.
-  - destruct (after_pair_attacked s t A) as [As At]. apply lost_intro.
-    + intros x [<-|[<-|[]]]; [rewrite As|rewrite At]; apply won_nil; lia.
-    + intros h' Hh'. replace h' with 0 by lia.
-      apply won_place with s; [now left|]. rewrite As. exact lost_nil.
-  - destruct (after_pair_free s t A) as [As At]. apply lost_intro.
-    + intros x [<-|[<-|[]]]; [rewrite As|rewrite At]; apply won_single; lia.
-    + intros h' Hh'. lia.
+  destruct (after_pair s t) as [As At]. destruct (attacks s t); apply lost_intro.
+  - intros x [<-|[<-|[]]]; [rewrite As|rewrite At]; apply won_nil; lia.
+  - intros h' Hh'. replace h' with 0 by lia.
+    apply won_place with s; [now left|]. rewrite As. exact lost_nil.
+  - intros x [<-|[<-|[]]]; [rewrite As|rewrite At]; apply won_single; lia.
+  - intros h' Hh'. lia.
 Qed.
 
 Lemma won_pair s t h : h <> (if attacks s t then 1 else 0) -> Won [s; t] h.
 Proof.
-  intro Hh. destruct (attacks s t) eqn:A.
+  intro Hh. pose proof (lost_pair s t) as P. destruct (after_pair s t) as [As _].
+  destruct (attacks s t).
   - destruct h as [|h].
-    + apply won_place with s; [now left|]. rewrite (proj1 (after_pair_attacked s t A)). exact lost_nil.
-    + apply won_heap with 1; [lia|]. pose proof (lost_pair s t) as P. rewrite A in P. exact P.
-  - apply won_heap with 0; [lia|]. pose proof (lost_pair s t) as P. rewrite A in P. exact P.
+    + apply won_place with s; [now left|]. rewrite As. exact lost_nil.
+    + apply won_heap with 1; [lia|exact P].
+  - apply won_heap with 0; [lia|exact P].
 Qed.
 
 End Board.
