@@ -829,13 +829,14 @@ Variable maps : list (square -> square).   (* the board's maps (board_maps) *)
 
 (* A position of the table, or the image of one under one of the board's
    maps: the map that hint names (0: none; the first map is the identity),
-   the image computed here (image_rows) and looked up as it is. *)
+   the image computed here (image_rows_fast, which is image_rows) and looked
+   up as it is. *)
 Definition found (k : key) : bool :=
   known hash idx k ||
   match hint k with
   | 0 => false
   | i => match nth_error maps i with
-         | Some f => known hash idx (image_rows n f (fst k), snd k)
+         | Some f => known hash idx (image_rows_fast n f (fst k), snd k)
          | None => false
          end
   end.
@@ -929,7 +930,7 @@ Proof.
   - apply Hidx in E. now apply IH.
   - destruct (hint (M, h)) as [|i]; [discriminate|].
     destruct (nth_error maps (S i)) as [f|] eqn:Ef; [|discriminate].
-    apply Hidx in E.
+    rewrite image_rows_fast_eq in E. apply Hidx in E.
     assert (In f (board_maps bd)) as Hf by (apply Hmaps; eapply nth_error_In; eauto).
     destruct (board_maps_invertible bd f Hf) as [Hbf Hinv].
     apply (won_image f M h Hbf Hinv). apply IH; [|exact E].
