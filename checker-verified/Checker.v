@@ -330,6 +330,61 @@ Proof.
   - apply won_heap with 0; [lia|exact P].
 Qed.
 
+(* Three live squares: the value is set by how many of the three pairs
+   attack each other (none: 1 xor 1 xor 1 = 1; one: a pair and a lone
+   square, 1 xor 1 = 0; two: a path, whose end leaves one square and whose
+   middle leaves none, mex {1, 0} = 2; three: every move leaves none, 1). *)
+Definition three_value (x y z : bool) : nat :=
+  if x then (if y then (if z then 1 else 2) else (if z then 2 else 0))
+  else (if y then (if z then 2 else 0) else (if z then 0 else 1)).
+
+Definition triple_value (s t u : square) : nat := three_value (attacks s t) (attacks s u) (attacks t u).
+
+Lemma after_triple s t u :
+  after s [s; t; u] = (if attacks s t then [] else [t]) ++ (if attacks s u then [] else [u]) /\
+  after t [s; t; u] = (if attacks s t then [] else [s]) ++ (if attacks t u then [] else [u]) /\
+  after u [s; t; u] = (if attacks s u then [] else [s]) ++ (if attacks t u then [] else [t]).
+Proof.
+  pose proof (attacks_sym s t) as S1. pose proof (attacks_sym s u) as S2. pose proof (attacks_sym t u) as S3.
+  unfold after. simpl. rewrite !attacks_self, <- S1, <- S2, <- S3.
+  destruct (attacks s t), (attacks s u), (attacks t u); repeat split; reflexivity.
+Qed.
+
+Lemma won_triple_below s t u h : h < triple_value s t u -> Won [s; t; u] h.
+Proof.
+  unfold triple_value, three_value. destruct (after_triple s t u) as [As [At Au]].
+  pose proof (lost_pair t u) as Ptu.
+  destruct (attacks s t), (attacks s u), (attacks t u); cbn [app] in *; intro Hh; try lia.
+  - replace h with 0 by lia. apply won_place with s; [now left|]. rewrite As. exact lost_nil.
+  - destruct h as [|[|h]]; [|apply won_place with t; [right; now left|]|lia].
+    + apply won_place with s; [now left|]. rewrite As. exact lost_nil.
+    + rewrite At. apply lost_single.
+  - destruct h as [|[|h]]; [|apply won_place with s; [now left|]|lia].
+    + apply won_place with t; [right; now left|]. rewrite At. exact lost_nil.
+    + rewrite As. apply lost_single.
+  - destruct h as [|[|h]]; [|apply won_place with s; [now left|]|lia].
+    + apply won_place with u; [right; right; now left|]. rewrite Au. exact lost_nil.
+    + rewrite As. apply lost_single.
+  - replace h with 0 by lia. apply won_place with s; [now left|]. rewrite As. exact Ptu.
+Qed.
+
+Lemma lost_triple s t u : Lost [s; t; u] (triple_value s t u).
+Proof.
+  apply lost_intro; [|intros h' Hh'; now apply won_triple_below].
+  unfold triple_value, three_value. destruct (after_triple s t u) as [As [At Au]].
+  pose proof (won_pair s t) as Wst. pose proof (won_pair s u) as Wsu. pose proof (won_pair t u) as Wtu.
+  destruct (attacks s t), (attacks s u), (attacks t u); cbn [app] in *;
+    intros x [<-|[<-|[<-|[]]]]; rewrite ?As, ?At, ?Au;
+    first [apply won_nil; lia | apply won_single; lia | apply Wst; lia | apply Wsu; lia | apply Wtu; lia].
+Qed.
+
+Lemma won_triple s t u h : h <> triple_value s t u -> Won [s; t; u] h.
+Proof.
+  intro Hh. destruct (Nat.lt_ge_cases h (triple_value s t u)) as [Lt|Ge].
+  - now apply won_triple_below.
+  - apply won_heap with (triple_value s t u); [lia|apply lost_triple].
+Qed.
+
 End Board.
 
 
@@ -469,22 +524,41 @@ Proof.
   destruct (Nat.testbit m (fst x)) eqn:Hb; [|exact IH]. intro H. injection H as <- _. exact Hb.
 Qed.
 
+(* A cheap test that m less its lowest bit (m - (ldiff m (m - 1))) has at
+   most one bit: m has at most two. It only spares the scan for a third live
+   entry where there can be none; what child_lost concludes rests on the
+   single-bit test after the scan, so no lemma about it is needed. *)
+Definition maybe_two (m : nat) : bool :=
+  let x := m - Nat.ldiff m (m - 1) in Nat.eqb (Nat.ldiff x (x - 1)) x.
+
 (* What the solver knows of a child m' without searching it: with no live
    square it is lost exactly when the heap is 0, with one exactly when the
    heap is 1 (the queen's own square is its only move: Grundy value 1), with
    two exactly when the heap is 1 if they attack each other, 0 if not (the
    first of them in E, i with mask a, attacks the other when m' has no
-   square outside a); otherwise rec searches it. *)
+   square outside a), with three exactly when the heap is three_value of the
+   three pairs (the second, j with mask b, found after i in E; the third
+   the one bit left); otherwise rec searches it. *)
 Definition child_lost (rec : list (nat * nat) -> nat -> bool) (E : list (nat * nat)) (m' h : nat) : bool :=
   if Nat.eqb m' 0 then Nat.eqb h 0
   else if Nat.eqb (Nat.ldiff m' (m' - 1)) m' then Nat.eqb h 1
   else let E' := from_live m' E in
        match E' with
        | [] => negb (rec E m')
-       | (i, a) :: _ =>
+       | (i, a) :: E2 =>
            let m2 := Nat.ldiff m' (bit i) in
            if negb (Nat.eqb m2 0) && Nat.eqb (Nat.ldiff m2 (m2 - 1)) m2
            then Nat.eqb h (if Nat.eqb (Nat.ldiff m' a) 0 then 1 else 0)
+           else if maybe_two m2 then
+             match from_live m2 E2 with
+             | [] => negb (rec E' m')
+             | (j, b) :: _ =>
+                 let m3 := Nat.ldiff m2 (bit j) in
+                 if negb (Nat.eqb m3 0) && Nat.eqb (Nat.ldiff m3 (m3 - 1)) m3
+                 then Nat.eqb h (three_value (Nat.testbit a j) (Nat.eqb (Nat.ldiff m3 a) 0)
+                                             (Nat.eqb (Nat.ldiff m3 b) 0))
+                 else negb (rec E' m')
+             end
            else negb (rec E' m')
        end.
 
@@ -556,6 +630,74 @@ Proof.
     apply (IH (S k) i j si sj m Hm); [lia|lia| |].
     + replace (i - k) with (S (i - S k)) in Hi by lia. exact Hi.
     + replace (j - k) with (S (j - S k)) in Hj by lia. exact Hj.
+Qed.
+
+Lemma sub_from_triple L : forall k0 i j k si sj sk m,
+  (forall x, Nat.testbit m x = Nat.eqb x i || Nat.eqb x j || Nat.eqb x k) ->
+  k0 <= i -> i < j -> j < k -> nth_error L (i - k0) = Some si -> nth_error L (j - k0) = Some sj ->
+  nth_error L (k - k0) = Some sk -> sub_from L k0 m = [si; sj; sk].
+Proof.
+  induction L as [|x L IH]; intros k0 i j k si sj sk m Hm Hk0 Hij Hjk Hi Hj Hk;
+    [destruct (i - k0); discriminate|]. simpl.
+  rewrite Hm. destruct (Nat.eqb_spec k0 i) as [->|Hne].
+  - rewrite Nat.sub_diag in Hi. simpl in Hi. injection Hi as ->. simpl. f_equal.
+    rewrite (sub_from_ext L (S i) m (Nat.lor (bit j) (bit k))).
+    + apply (sub_from_pair L (S i) j k sj sk); [|lia|lia| |].
+      * intro y. rewrite Nat.lor_spec, !bit_spec, !(Nat.eqb_sym y). reflexivity.
+      * replace (j - i) with (S (j - S i)) in Hj by lia. exact Hj.
+      * replace (k - i) with (S (k - S i)) in Hk by lia. exact Hk.
+    + intros y Hy. rewrite Hm, Nat.lor_spec, !bit_spec. destruct (Nat.eqb_spec y i); [lia|]. simpl.
+      now rewrite !(Nat.eqb_sym y).
+  - destruct (Nat.eqb_spec k0 j); [lia|]. destruct (Nat.eqb_spec k0 k); [lia|]. simpl.
+    apply (IH (S k0) i j k si sj sk m Hm); [lia|lia|lia| | |].
+    + replace (i - k0) with (S (i - S k0)) in Hi by lia. exact Hi.
+    + replace (j - k0) with (S (j - S k0)) in Hj by lia. exact Hj.
+    + replace (k - k0) with (S (k - S k0)) in Hk by lia. exact Hk.
+Qed.
+
+(* Three live squares i, j, k in any order: sub lists them in board order,
+   which changes nothing of their value. *)
+Lemma sub_triple L m i j k si sj sk :
+  (forall x, Nat.testbit m x = Nat.eqb x i || Nat.eqb x j || Nat.eqb x k) -> i <> j -> i <> k -> j <> k ->
+  nth_error L i = Some si -> nth_error L j = Some sj -> nth_error L k = Some sk ->
+  exists x y z, sub L m = [x; y; z] /\ triple_value x y z = triple_value si sj sk.
+Proof.
+  intros Hm Hij Hik Hjk Hi Hj Hk. unfold sub.
+  assert (forall a b c sa sb sc, a < b -> b < c ->
+            (forall x, Nat.testbit m x = Nat.eqb x a || Nat.eqb x b || Nat.eqb x c) ->
+            nth_error L a = Some sa -> nth_error L b = Some sb -> nth_error L c = Some sc ->
+            sub_from L 0 m = [sa; sb; sc]) as S.
+  { intros a b c sa sb sc Hab Hbc Hm' Ha Hb Hc.
+    apply (sub_from_triple L 0 a b c); rewrite ?Nat.sub_0_r; auto; lia. }
+  unfold triple_value.
+  destruct (Nat.lt_total i j) as [Lij|[Eij|Lji]]; [|contradiction|];
+  destruct (Nat.lt_total i k) as [Lik|[Eik|Lki]]; try contradiction;
+  destruct (Nat.lt_total j k) as [Ljk|[Ejk|Lkj]]; try contradiction; try lia.
+  - exists si, sj, sk. split; [apply (S i j k); auto|reflexivity].
+  - exists si, sk, sj. split; [apply (S i k j); auto; intro x; rewrite Hm; destruct (Nat.eqb x i), (Nat.eqb x j), (Nat.eqb x k); reflexivity|].
+    rewrite (attacks_sym sk sj). destruct (attacks si sj), (attacks si sk), (attacks sj sk); reflexivity.
+  - exists sk, si, sj. split; [apply (S k i j); auto; intro x; rewrite Hm; destruct (Nat.eqb x i), (Nat.eqb x j), (Nat.eqb x k); reflexivity|].
+    rewrite (attacks_sym sk si), (attacks_sym sk sj).
+    destruct (attacks si sj), (attacks si sk), (attacks sj sk); reflexivity.
+  - exists sj, si, sk. split; [apply (S j i k); auto; intro x; rewrite Hm; destruct (Nat.eqb x i), (Nat.eqb x j), (Nat.eqb x k); reflexivity|].
+    rewrite (attacks_sym sj si). destruct (attacks si sj), (attacks si sk), (attacks sj sk); reflexivity.
+  - exists sj, sk, si. split; [apply (S j k i); auto; intro x; rewrite Hm; destruct (Nat.eqb x i), (Nat.eqb x j), (Nat.eqb x k); reflexivity|].
+    rewrite (attacks_sym sj si), (attacks_sym sk si).
+    destruct (attacks si sj), (attacks si sk), (attacks sj sk); reflexivity.
+  - exists sk, sj, si. split; [apply (S k j i); auto; intro x; rewrite Hm; destruct (Nat.eqb x i), (Nat.eqb x j), (Nat.eqb x k); reflexivity|].
+    rewrite (attacks_sym sk sj), (attacks_sym sk si), (attacks_sym sj si).
+    destruct (attacks si sj), (attacks si sk), (attacks sj sk); reflexivity.
+Qed.
+
+(* A mask with the one bit k set has no bit outside a exactly when a has
+   bit k. *)
+Lemma ldiff_single m k a : (forall x, Nat.testbit m x = Nat.eqb x k) -> Nat.eqb (Nat.ldiff m a) 0 = Nat.testbit a k.
+Proof.
+  intro Hm. destruct (Nat.testbit a k) eqn:A.
+  - apply Nat.eqb_eq, Nat.bits_inj. intro x. rewrite Nat.ldiff_spec, Nat.bits_0, Hm.
+    destruct (Nat.eqb_spec x k) as [->|_]; [now rewrite A|reflexivity].
+  - apply Nat.eqb_neq. intro Z. pose proof (f_equal (fun y => Nat.testbit y k) Z) as C. simpl in C.
+    rewrite Nat.ldiff_spec, Nat.bits_0, Hm, Nat.eqb_refl, A in C. discriminate.
 Qed.
 
 Lemma sub_length_le L m : length (sub L m) <= length L.
@@ -654,13 +796,49 @@ Proof.
         cbv zeta. destruct (from_live m' E) as [|[i a'] rest] eqn:Hfl; [exact (Rec E Hoka)|].
         pose proof (from_live_head m' E (i, a') rest Hfl) as Hbi. simpl in Hbi.
         assert (In (i, a') E) as Hin by (apply from_live_in with m'; rewrite Hfl; now left).
+        assert (forall x, Nat.testbit (Nat.ldiff m' (bit i)) x = Nat.testbit m' x && negb (Nat.eqb x i)) as B2'.
+        { intro x. rewrite Nat.ldiff_spec, bit_spec, Nat.eqb_sym. reflexivity. }
         destruct (negb (Nat.eqb (Nat.ldiff m' (bit i)) 0) && Nat.eqb (Nat.ldiff (Nat.ldiff m' (bit i))
-                  (Nat.ldiff m' (bit i) - 1)) (Nat.ldiff m' (bit i))) eqn:Two; [|exact (Rec _ Hok')].
+                  (Nat.ldiff m' (bit i) - 1)) (Nat.ldiff m' (bit i))) eqn:Two.
+        2: {
+        (* Three live squares: i, then j (the first live one after i in E), then the bit k left. *)
+        set (m2 := Nat.ldiff m' (bit i)) in *.
+        destruct (maybe_two m2); [|exact (Rec _ Hok')].
+        destruct (from_live m2 rest) as [|[j b] rest2] eqn:Hfl2; [exact (Rec _ Hok')|].
+        pose proof (from_live_head m2 rest (j, b) rest2 Hfl2) as Hbj. simpl in Hbj.
+        assert (In (j, b) E) as Hinj.
+        { apply from_live_in with m'. rewrite Hfl. right. apply from_live_in with m2. rewrite Hfl2. now left. }
+        set (m3 := Nat.ldiff m2 (bit j)).
+        destruct (negb (Nat.eqb m3 0) && Nat.eqb (Nat.ldiff m3 (m3 - 1)) m3) eqn:Three; [|exact (Rec _ Hok')].
+        apply andb_true_iff in Three as [Nz3 Sg3]. apply negb_true_iff, Nat.eqb_neq in Nz3. apply Nat.eqb_eq in Sg3.
+        pose proof (single_bit m3 Nz3 Sg3) as B3. set (k := Nat.log2 m3) in B3.
+        assert (forall x, Nat.testbit m3 x = Nat.testbit m2 x && negb (Nat.eqb x j)) as B3'.
+        { intro x. unfold m3. rewrite Nat.ldiff_spec, bit_spec, Nat.eqb_sym. reflexivity. }
+        assert (Nat.testbit m' j = true /\ j <> i) as [Hbj' Hji].
+        { rewrite B2' in Hbj. apply andb_true_iff in Hbj as [H1 H2]. apply negb_true_iff, Nat.eqb_neq in H2. auto. }
+        assert (Nat.testbit m' k = true /\ k <> i /\ k <> j) as [Hbk [Hki Hkj]].
+        { assert (Nat.testbit m3 k = true) as H by (rewrite B3; apply Nat.eqb_refl).
+          rewrite B3', B2' in H. apply andb_true_iff in H as [H H3]. apply andb_true_iff in H as [H1 H2].
+          apply negb_true_iff, Nat.eqb_neq in H2, H3. auto. }
+        assert (forall x, Nat.testbit m' x = Nat.eqb x i || Nat.eqb x j || Nat.eqb x k) as Bm.
+        { intro x. destruct (Nat.eqb_spec x i) as [->|Hxi]; [now rewrite Hbi|].
+          destruct (Nat.eqb_spec x j) as [->|Hxj]; [now rewrite Hbj'|]. simpl.
+          rewrite <- B3, B3', B2', (proj2 (Nat.eqb_neq x i) Hxi), (proj2 (Nat.eqb_neq x j) Hxj). simpl.
+          now rewrite !andb_true_r. }
+        destruct (proj1 Hok i a' Hin) as [si [Hsi ->]]. destruct (proj1 Hok j b Hinj) as [sj [Hsj ->]].
+        assert (k < length L) as Hkl by (apply Hra; exact Hbk).
+        apply nth_error_Some in Hkl. destruct (nth_error L k) as [sk|] eqn:Hsk; [|tauto].
+        pose proof (attack_mask_spec si L 0 j sj Hsj) as Aij. pose proof (attack_mask_spec si L 0 k sk Hsk) as Aik.
+        pose proof (attack_mask_spec sj L 0 k sk Hsk) as Ajk. simpl in Aij, Aik, Ajk.
+        rewrite Aij, !(ldiff_single m3 k _ B3), Aik, Ajk.
+        change (three_value (attacks si sj) (attacks si sk) (attacks sj sk)) with (triple_value si sj sk).
+        destruct (sub_triple L m' i j k si sj sk Bm) as [x [y [z [Hs Hv]]]]; auto.
+        rewrite Hs, <- Hv. split; intro E0.
+        - apply Nat.eqb_eq in E0. subst h. apply lost_triple.
+        - apply Nat.eqb_neq in E0. now apply won_triple. }
         set (m2 := Nat.ldiff m' (bit i)) in *.
         apply andb_true_iff in Two as [Nz Sg]. apply negb_true_iff, Nat.eqb_neq in Nz. apply Nat.eqb_eq in Sg.
         pose proof (single_bit m2 Nz Sg) as B2. set (j := Nat.log2 m2) in B2.
-        assert (forall x, Nat.testbit m2 x = Nat.testbit m' x && negb (Nat.eqb x i)) as B2'.
-        { intro x. unfold m2. rewrite Nat.ldiff_spec, bit_spec, Nat.eqb_sym. reflexivity. }
         assert (forall x, Nat.testbit m' x = Nat.eqb x i || Nat.eqb x j) as Bm.
         { intro x. rewrite <- B2, B2'. destruct (Nat.eqb_spec x i) as [->|Hx]; [now rewrite Hbi|].
           simpl. now rewrite andb_true_r. }
