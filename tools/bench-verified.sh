@@ -5,9 +5,9 @@
 # reference checker-verified of an earlier commit beside them. Runs
 # alternate, so a noisy machine slows all alike; only VERIFIED counts.
 # Knobs (defaults):
-#   BENCH_VERIFIED_REF=e69090f   the reference commit, the last before the
-#                                frame solver's two-square children and
-#                                entries from the first live one (its
+#   BENCH_VERIFIED_REF=6549470   the reference commit, the last before the
+#                                images by rows and columns and the frame
+#                                solver's three-square children (its
 #                                checker-verified and export-table, built once
 #                                under out/bench/ref-<commit>/); empty: none
 #   BENCH_VERIFIED_CERTS="jenrich-n12 jenrich-n14"   names in certs/; add
@@ -18,7 +18,7 @@
 # About 2 minutes on a 2-core machine with the defaults.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-ref=${BENCH_VERIFIED_REF-e69090f}
+ref=${BENCH_VERIFIED_REF-6549470}
 certs=${BENCH_VERIFIED_CERTS-jenrich-n12 jenrich-n14}
 repeat=${BENCH_VERIFIED_REPEAT:-1}
 [ -x build/bin/checker-verified ] || { echo "bench-verified: build/bin/checker-verified is not built (make build needs coqc and ocamlopt)"; exit 2; }
