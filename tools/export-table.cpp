@@ -583,9 +583,10 @@ int exportParts(const std::string& path, unsigned long timeLimit, unsigned long 
 }  // namespace
 
 int main(int argc, char** argv) {
-  // The cut-off: by default 22 (the proved check's cheapest at n = 12 to 16,
-  // docs/verified-checker.md), or the certificate's own when larger, so that
-  // no reply need be searched here (n = 18's shards: 24).
+  // The cut-off: by default 24 (the proved check's cheapest at n = 12 to 16
+  // since its solver decides children of up to three live squares without a
+  // search; 22 before, docs/verified-checker.md), or the certificate's own
+  // when larger, so that no reply need be searched here (n = 18's shards: 24).
   int K = -1;
   bool exact = false;
   unsigned long timeLimit = 0, maxMemoryMiB = 0;
@@ -677,7 +678,7 @@ int main(int argc, char** argv) {
     die(2, path + ": boards up to " + std::to_string(kMaxBoard) + " x " + std::to_string(kMaxBoard) + " only");
   if (cert.mirrorLemma) die(2, path + ": a claim by the mirror lemma (no replies to export)");
 
-  const unsigned cutoff = K >= 0 ? unsigned(K) : std::min(30u, std::max(22u, unsigned(cert.cutoff)));
+  const unsigned cutoff = K >= 0 ? unsigned(K) : std::min(30u, std::max(24u, unsigned(cert.cutoff)));
   return cert.boardSize <= 16 ? exportTable<4>(cert, path, cutoff, exact, timeLimit, maxMemoryMiB)
                               : exportTable<8>(cert, path, cutoff, exact, timeLimit, maxMemoryMiB);
 }

@@ -649,7 +649,7 @@ Checks a queens-game certificate with the checker proved sound in Coq\n\
 (docs/verified-checker.md). FILE.qcert: export-table (beside this program)\n\
 turns it into a table of won positions; --table FILE: a table read as it is.\n\
 --cutoff K: positions with at most K live squares are left to the verified\n\
-solver (default 22, or the certificate's own cut-off when larger; at most\n\
+solver (default 24, or the certificate's own cut-off when larger; at most\n\
 30). --time-limit S: stop after S seconds (default: none); --max-memory\n\
 MiB: stop past this much memory (default 90% of physical memory); both are\n\
 passed on to export-table, and stopping is NOT CHECKED, exit 2.\n\
