@@ -204,6 +204,23 @@ elif [ "$mode" = hostile ]; then
   run "a reply on square (2^30, 2^30)" 1 "REJECTED: table entry 1 (16 live squares, heap 0): its reply is not a legal move" 30 --table "$tmp/far.table"
   printf 'qcert-table 1\nboard 4\nclaim win 0\nqueens 0\ncutoff 0\ne 0 q 0 0 1 9 9\nend\n' > "$tmp/off.table"
   run "an entry's queen off the board" 2 "" 30 --table "$tmp/off.table"
+  # Numbers as the driver reads them (digit by digit, 2026-11-29): up to 10
+  # digits and at most 2^30, any white space between words, the file may end
+  # right after a number; anything else is named in the one line of error.
+  printf 'qcert-table\t1\r\nboard 0000000004 claim win 0\n\nqueens 0 cutoff 20\tend' > "$tmp/spaces.table"
+  run "tabs, CRs, leading zeros, no newline at the end" 0 "VERIFIED: first player wins on the empty 4x4 board" 30 --table "$tmp/spaces.table"
+  for bad in 00000000020 1073741825 2x 20- -1 ""; do
+    printf 'qcert-table 1\nboard 4\nclaim win 0\nqueens 0\ncutoff %s' "$bad" > "$tmp/number.table"
+    run "the cut-off '$bad'" 2 "" 10 --table "$tmp/number.table"
+    grep -qx "checker-verified: .*: expected a whole number from 0 to 1073741824, read '$bad'" "$tmp/err" \
+      || fail "the cut-off '$bad': $(cat "$tmp/err")"
+  done
+  printf 'qcert-table 1\nboard 4\nclaim win 0\nqueens 0\ncutoff 1073741824\nend\n' > "$tmp/number.table"
+  run "the cut-off 2^30 (read, then refused as over 30)" 2 "" 10 --table "$tmp/number.table"
+  grep -q "the cut-off must be at most 30" "$tmp/err" || fail "the cut-off 2^30: $(cat "$tmp/err")"
+  { printf 'qcert-table 1\nboard 4\nclaim win 0\nqueens 0\ncutoff 2'; head -c 100 /dev/zero | tr '\0' 7; } > "$tmp/number.table"
+  run "a number of 101 digits" 2 "" 10 --table "$tmp/number.table"
+  grep -q "a word longer than 64 characters, starting '2777777777777777'" "$tmp/err" || fail "101 digits: $(cat "$tmp/err")"
   # Files that are not files.
   run "--table /dev/zero" 2 "" 10 --table /dev/zero
   mkfifo "$tmp/fifo"
