@@ -221,6 +221,21 @@ elif [ "$mode" = hostile ]; then
   { printf 'qcert-table 1\nboard 4\nclaim win 0\nqueens 0\ncutoff 2'; head -c 100 /dev/zero | tr '\0' 7; } > "$tmp/number.table"
   run "a number of 101 digits" 2 "" 10 --table "$tmp/number.table"
   grep -q "a word longer than 64 characters, starting '2777777777777777'" "$tmp/err" || fail "101 digits: $(cat "$tmp/err")"
+  # The winning queens export-table suggests (lines "w"): untrusted, so any
+  # word there leaves the verdict as it is; a line "w" before any entry, or a
+  # word past 64 characters, is refused as the table is read.
+  "$bin/export-table" --cutoff 12 "$certs/jenrich-n10.qcert" > "$tmp/hints.table" 2>/dev/null || fail "export-table on jenrich-n10"
+  grep -q '^w [0-9A-Za-z-]*$' "$tmp/hints.table" || fail "no line 'w' in the n = 10 table at cut-off 12"
+  sed 's/^w .*/w !?~/' "$tmp/hints.table" > "$tmp/hints2.table"
+  run "suggestions that name no square" 0 "VERIFIED: second player wins on the empty 10x10 board" 60 --table "$tmp/hints2.table"
+  awk '/^w /{ gsub(/[0-9A-Za-z]/, "0", $2) } {print}' "$tmp/hints.table" > "$tmp/hints2.table"
+  cmp -s "$tmp/hints.table" "$tmp/hints2.table" && fail "the suggestions were not changed"
+  run "every suggestion index 0" 0 "VERIFIED: second player wins on the empty 10x10 board" 60 --table "$tmp/hints2.table"
+  grep -v '^w ' "$tmp/hints.table" > "$tmp/hints2.table"
+  run "no suggestions" 0 "VERIFIED: second player wins on the empty 10x10 board" 60 --table "$tmp/hints2.table"
+  sed '0,/^e /s//w 0\ne /' "$tmp/hints.table" > "$tmp/hints2.table"
+  run "a line 'w' before any entry" 2 "" 10 --table "$tmp/hints2.table"
+  grep -q "a line 'w' before any entry" "$tmp/err" || fail "a line 'w' before any entry: $(cat "$tmp/err")"
   # Files that are not files.
   run "--table /dev/zero" 2 "" 10 --table /dev/zero
   mkfifo "$tmp/fifo"

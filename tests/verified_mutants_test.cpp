@@ -235,7 +235,7 @@ void writeText(const std::string& path, const std::string& text) { writeFile(pat
 void tableMutants(const Spec& s, const std::string& cert, const TempDir& dir, std::mt19937_64& rng) {
   // --exact: one entry per position, the table the mutants below edit; the
   // table up to symmetry (lines "m") is edited at the end.
-  const RunResult ex = runProgram({kExport, "--exact", "--cutoff", "0", cert}, 60);
+  const RunResult ex = runProgram({kExport, "--exact", "--cutoff", "0", "--no-hints", cert}, 60);
   ASSERT_EQ(ex.exitCode, 0) << ex.describe();
   const Table good = Table::parse(ex.out);
   ASSERT_EQ(good.text(), ex.out) << "the test's table reader does not give back export-table's table";
@@ -359,6 +359,36 @@ void tableMutants(const Spec& s, const std::string& cert, const TempDir& dir, st
     writeText(path, text);
     const RunResult r = runProgram({kVerified, "--table", path}, 30);
     judge("table up to symmetry: line m changed", what, r, good.n >= 1 && good.n <= 8 ? std::optional<Claim>(good.claim()) : std::nullopt,
+          false);
+  }
+  // The winning queens suggested (lines "w", after each entry): untrusted,
+  // so a line dropped, every suggestion index 0, one suggestion past the
+  // largest frame ('z': 61), or the line reversed must still be VERIFIED (a
+  // wrong suggestion costs one search and decides nothing). Cut-off 3, so
+  // that there are entries and children of at most 3 live squares below them.
+  const RunResult hx = runProgram({kExport, "--cutoff", "3", cert}, 60);
+  ASSERT_EQ(hx.exitCode, 0) << hx.describe();
+  std::vector<std::string> hintText;
+  std::vector<size_t> hintLines;
+  for (std::istringstream in(hx.out); std::getline(in, hintText.emplace_back());)
+    if (hintText.back().rfind("w ", 0) == 0) hintLines.push_back(hintText.size() - 1);
+  hintText.pop_back();
+  std::shuffle(hintLines.begin(), hintLines.end(), rng);
+  for (size_t k = 0; k < std::min(kTableMutants, hintLines.size()); ++k) {
+    std::vector<std::string> edited = hintText;
+    std::string& line = edited[hintLines[k]];
+    std::string what = "line " + std::to_string(hintLines[k]) + ": ";
+    switch (k % 4) {
+      case 0: line.clear(), what += "dropped"; break;
+      case 1: std::fill(line.begin() + 2, line.end(), '0'), what += "every suggestion 0"; break;
+      case 2: line[2 + rng() % (line.size() - 2)] = 'z', what += "a suggestion 61"; break;
+      default: std::reverse(line.begin() + 2, line.end()), what += "reversed";
+    }
+    std::string text;
+    for (const std::string& l : edited) text += l + "\n";
+    writeText(path, text);
+    const RunResult r = runProgram({kVerified, "--table", path}, 30);
+    judge("table: hints changed", what, r, good.n >= 1 && good.n <= 8 ? std::optional<Claim>(good.claim()) : std::nullopt,
           false);
   }
 }
@@ -494,7 +524,9 @@ TEST(VerifiedCheckerMutants, RejectedOrUndecidedOrTrueByTheNaiveSolver) {
     // Each kind must reach a verdict of the proved check at least sometimes;
     // the table kinds must be REJECTED by it (not only found unreadable).
     EXPECT_GT(get(t.rejected) + get(t.verifiedTrue), 0) << kind;
-    if (kind.rfind("table", 0) == 0 && kind != "table: cutoff changed") {
+    if (kind == "table: hints changed") {
+      EXPECT_EQ(get(t.verifiedTrue), count) << kind << ": a suggestion changed the verdict";
+    } else if (kind.rfind("table", 0) == 0 && kind != "table: cutoff changed") {
       EXPECT_GT(get(t.rejected), 0) << kind << ": the proved check rejected none";
     }
   }

@@ -27,6 +27,7 @@
 #include "checker/certificate_file.hpp"
 #include "checker/checker.hpp"
 #include "checker/manifest.hpp"
+#include "checker/tiny_graph_table.hpp"
 #include "schema/qcert.capnp.h"
 
 #include <capnp/serialize.h>
@@ -221,6 +222,15 @@ class Exporter {
   // canonical form; any other position the check meets gets a line "m I H
   // QUEENS" naming the map to look it up by.
   void setSymmetry(bool on) { symmetry_ = on && !torus_; }
+  // With hints (the default): after each entry a line "w WORD" for the frame
+  // over the position after its reply (Checker.v's win_hint): character j
+  // names the index of a winning queen in the child after the queen on the
+  // frame's j-th live square (board order), found by the search here; '-'
+  // where the check does not solve that child (more than K live squares, or
+  // settled by a sibling's winning queen) or it is won only by the heap;
+  // no line where every character would be '-'.
+  void setHints(bool on) { hints_ = on; }
+  size_t hintCount() const { return hinted_; }
   size_t mapLines() const { return mapped_.size(); }
   // The certificate's reply count (the header's, untrusted: at most 2^22 slots are reserved up front).
   void expectReplies(uint64_t n) { observed_.reserve(std::min<uint64_t>(n, uint64_t(1) << 21)); }
@@ -310,6 +320,10 @@ class Exporter {
     else std::fprintf(out_, "e %u h %d %zu", h, -move - 1, path_.size());
     for (unsigned q : path_) std::fprintf(out_, " %u %u", q / n_, q % n_);
     std::fputc('\n', out_);
+    if (hints_) {
+      if (move >= 0) writeHints(L.without(attack_[unsigned(move)]), h);
+      else writeHints(L, uint32_t(-move - 1));
+    }
     if (move >= 0) {
       path_.push_back(unsigned(move));
       lose(L.without(attack_[unsigned(move)]), h, Images{img, move});
@@ -367,6 +381,92 @@ class Exporter {
     return {best, bestMap};
   }
 
+  // The line "w" of the frame over (F, h), as the check will meet its
+  // children: in index order, each child it solves tried from a winning
+  // queen, and the sibling that queen names skipped (the check's pairing).
+  // One memo for the whole frame: its children share their positions.
+  void writeHints(const Set& F, uint32_t h) {
+    if (F.count() > 61 || F.count() == 0) return;  // no frame there (Checker.v, frame_limit), or no child
+    square_.clear();
+    F.forEach([&](unsigned s) { square_.push_back(s); });
+    const size_t len = square_.size();
+    adj_.assign(len, 0);
+    for (size_t i = 0; i < len; ++i)  // the frame's squares s attacks, packed to their indices
+      for (unsigned k = 0, shift = 0; k < W; shift += unsigned(std::popcount(F.w[k])), ++k)
+        if (F.w[k]) adj_[i] |= qcert::checker::compress(attack_[square_[i]].w[k], F.w[k]) << shift;
+    if (hintMemo_.empty()) hintMemo_.resize(kHintMemoSize);
+    ++generation_;
+    const uint64_t all = len == 64 ? ~uint64_t(0) : (uint64_t(1) << len) - 1;
+    static constexpr char kDigits[] = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+    std::string word(len, '-');
+    uint64_t settled = 0;
+    for (size_t i = 0; i < len; ++i) {
+      const uint64_t child = all & ~adj_[i];
+      if ((settled >> i & 1) || unsigned(std::popcount(child)) > K_) continue;
+      const int j = winningQueen(child, h);
+      if (j >= 0) word[i] = kDigits[j], settled |= uint64_t(1) << j, ++hinted_;
+    }
+    if (settled) std::fprintf(out_, "w %s\n", word.c_str());  // else no suggestion: no line
+  }
+
+  // The search for the hints, on masks of the frame's indices, with one memo
+  // for the frame (its children share their positions) and the checker
+  // library's table of small graphs (a public header, only read here) for
+  // every position of at most 7 live squares (6 with a heap), as the
+  // checker's own solver has them.
+  // The table's code of the graph that mask induces (at most 7 members):
+  // pair (i, j), i < j, is bit j(j-1)/2 + i (tiny_graph_table.hpp).
+  uint32_t tinyCode(uint64_t mask) const {
+    uint32_t code = 0;
+    uint64_t x = mask & (mask - 1);
+    for (unsigned j = 1; x; ++j, x &= x - 1)
+      code |= uint32_t(qcert::checker::compress(adj_[std::countr_zero(x)], mask) & ((uint64_t(1) << j) - 1))
+              << (j * (j - 1) / 2);
+    return code;
+  }
+  bool tinyLost(uint64_t mask, uint32_t h) const {
+    return tinyGraphs_.lostCoded(unsigned(std::popcount(mask)), tinyCode(mask), h);
+  }
+  // The index of a queen that wins (m, h), or -1: options the table decides
+  // first, as they come, then the others searched smallest first (more often
+  // lost, and the cheapest for the check to prove lost too).
+  int winningQueen(uint64_t m, uint32_t h) {
+    const unsigned tiny = std::min(6u, qcert::checker::TinyGraphTable::limit(h));
+    uint64_t bySize[65];
+    uint64_t sizes = 0;
+    for (uint64_t x = m; x; x &= x - 1) {
+      const unsigned i = unsigned(std::countr_zero(x));
+      const uint64_t o = m & ~adj_[i];
+      const unsigned k = unsigned(std::popcount(o));
+      if (k <= tiny) {
+        if (tinyLost(o, h)) return int(i);
+      } else {
+        bySize[k] = (sizes >> k & 1 ? bySize[k] : 0) | (x & -x);
+        sizes |= uint64_t(1) << k;
+      }
+    }
+    for (; sizes; sizes &= sizes - 1)
+      for (uint64_t x = bySize[std::countr_zero(sizes)]; x; x &= x - 1) {
+        const unsigned i = unsigned(std::countr_zero(x));
+        if (!hintWins(m & ~adj_[i], h)) return int(i);
+      }
+    return -1;
+  }
+  // Is (m, h) won? A lossy memo of the frame: one slot per hash, the last
+  // position stored there.
+  bool hintWins(uint64_t m, uint32_t h) {
+    const unsigned live = unsigned(std::popcount(m));
+    if (h > live) return true;  // the Grundy value is at most the number of live squares
+    if (live <= std::min(6u, qcert::checker::TinyGraphTable::limit(h))) return !tinyLost(m, h);
+    HintSlot& slot = hintMemo_[size_t((m * 0x9E3779B97F4A7C15ull) >> 40) & (kHintMemoSize - 1)];
+    if (slot.generation == generation_ && slot.key == m && (slot.known >> h & 1)) return slot.won >> h & 1;
+    bool result = winningQueen(m, h) >= 0;
+    for (uint32_t h2 = 0; h2 < h && !result; ++h2) result = !hintWins(m, h2);
+    if (slot.generation != generation_ || slot.key != m) slot = HintSlot{m, generation_, 0, 0};
+    slot.known |= uint64_t(1) << h, slot.won |= uint64_t(result) << h;
+    return result;
+  }
+
   // A small exhaustive search (memo, local indices) for a winning move,
   // preferring the queens that leave the opponent the fewest live squares.
   int search(const Set& L, uint32_t h) {
@@ -417,6 +517,17 @@ class Exporter {
   KeyMap<W> mapped_;  // the positions given an "m" line
   FILE* out_ = nullptr;
   size_t solved_ = 0;
+  bool hints_ = true;
+  size_t hinted_ = 0;
+  struct HintSlot {
+    uint64_t key = 0;
+    uint64_t generation = 0;
+    uint64_t known = 0, won = 0;  // bit h: (key, h) known, and won
+  };
+  static constexpr size_t kHintMemoSize = size_t(1) << 12;
+  std::vector<HintSlot> hintMemo_;
+  uint64_t generation_ = 0;
+  qcert::checker::TinyGraphTable tinyGraphs_;
   std::vector<unsigned> square_;
   std::vector<uint64_t> adj_;
   std::unordered_map<uint64_t, std::pair<uint64_t, uint64_t>> memo_;
@@ -499,10 +610,11 @@ unsigned long optionNumber(const char* name, const char* text, unsigned long lo,
 
 // Checks the certificate (the observer keeps its replies), then writes the table.
 template <unsigned W>
-int exportTable(const Certificate& cert, const std::string& path, unsigned K, bool exact, unsigned long timeLimit,
-                unsigned long maxMemoryMiB) {
+int exportTable(const Certificate& cert, const std::string& path, unsigned K, bool exact, bool hints,
+                unsigned long timeLimit, unsigned long maxMemoryMiB) {
   Exporter<W> exporter(cert, K);
   exporter.setSymmetry(!exact);
+  exporter.setHints(hints);
   try {
     exporter.expectReplies(cert.replyCount);
   } catch (const std::bad_alloc&) {
@@ -528,8 +640,9 @@ int exportTable(const Certificate& cert, const std::string& path, unsigned K, bo
     die(2, "out of memory (--max-memory " + std::to_string(maxMemoryMiB) + " MiB); no table");
   }
   if (std::fflush(stdout) != 0 || std::ferror(stdout)) die(2, "cannot write the table");
-  std::fprintf(stderr, "export-table: %zu entries, %zu positions looked up by a symmetry (%zu replies searched here), cutoff %u\n",
-               exporter.entryCount(), exporter.mapLines(), exporter.solved(), K);
+  std::fprintf(stderr, "export-table: %zu entries, %zu positions looked up by a symmetry (%zu replies searched here), "
+               "%zu winning queens suggested, cutoff %u\n",
+               exporter.entryCount(), exporter.mapLines(), exporter.solved(), exporter.hintCount(), K);
   return 0;
 }
 
@@ -588,10 +701,10 @@ int main(int argc, char** argv) {
   // search; 22 before, docs/verified-checker.md), or the certificate's own
   // when larger, so that no reply need be searched here (n = 18's shards: 24).
   int K = -1;
-  bool exact = false;
+  bool exact = false, hints = true;
   unsigned long timeLimit = 0, maxMemoryMiB = 0;
   const char* kUsage =
-      "usage: export-table [--cutoff K] [--exact] [--time-limit S] [--max-memory MiB] FILE.qcert\n"
+      "usage: export-table [--cutoff K] [--exact] [--no-hints] [--time-limit S] [--max-memory MiB] FILE.qcert\n"
       "       export-table --list MANIFEST.qcert";
   std::string path;
   for (int i = 1; i < argc; ++i) {
@@ -599,7 +712,9 @@ int main(int argc, char** argv) {
     if (a == "--help") {
       std::cout << kUsage << "\nThe table checker-verified reads, on stdout (untrusted). On the square board\n"
                              "one entry per class of positions under the eight symmetries, with lines naming\n"
-                             "the map for the others; --exact: one entry per position, no symmetry.\n";
+                             "the map for the others; --exact: one entry per position, no symmetry.\n"
+                             "After each entry a line 'w' suggests the winning queen of each child the\n"
+                             "verified solver will search; --no-hints leaves these lines out.\n";
       return 0;
     }
     if (a == "--list" && i + 2 == argc) {
@@ -615,6 +730,8 @@ int main(int argc, char** argv) {
       K = int(optionNumber("--cutoff", argv[++i], 0, 30));
     } else if (a == "--exact") {
       exact = true;
+    } else if (a == "--no-hints") {
+      hints = false;
     } else if (a == "--time-limit" && i + 1 < argc) {
       timeLimit = optionNumber("--time-limit", argv[++i], 1, 365ul * 86400);
     } else if (a == "--max-memory" && i + 1 < argc) {
@@ -679,6 +796,6 @@ int main(int argc, char** argv) {
   if (cert.mirrorLemma) die(2, path + ": a claim by the mirror lemma (no replies to export)");
 
   const unsigned cutoff = K >= 0 ? unsigned(K) : std::min(30u, std::max(24u, unsigned(cert.cutoff)));
-  return cert.boardSize <= 16 ? exportTable<4>(cert, path, cutoff, exact, timeLimit, maxMemoryMiB)
-                              : exportTable<8>(cert, path, cutoff, exact, timeLimit, maxMemoryMiB);
+  return cert.boardSize <= 16 ? exportTable<4>(cert, path, cutoff, exact, hints, timeLimit, maxMemoryMiB)
+                              : exportTable<8>(cert, path, cutoff, exact, hints, timeLimit, maxMemoryMiB);
 }

@@ -7,7 +7,8 @@
    Trusted here: that the claim passed to verify is the one printed
    (read_claim and statement), and that no number passed is negative or
    large (read_int).  Not trusted: how the entries' live sets (row masks) are
-   computed, the hash of the index and the solver's move order (popcount);
+   computed, the hash of the index, the solver's move order (popcount) and
+   the winning queens it is told to try first (lines "w");
    the proof holds for any entries, any hash and any order. *)
 open Checker_extracted
 
@@ -126,7 +127,8 @@ module KeyTable = Hashtbl.Make (struct
 end)
 
 type table = { claim : claim; board : board; n : int; kind : string; value : int;
-               queens : (int * int) list; cutoff : int; entries : entry list; maps : int KeyTable.t }
+               queens : (int * int) list; cutoff : int; entries : entry list; maps : int KeyTable.t;
+               wins : string KeyTable.t }
 
 (* "claim KIND V" and "queens K r1 c1 ..." of the board (n x n). *)
 let read_claim r board n =
@@ -174,21 +176,35 @@ let read_table_from r =
       raise (Unreadable "an entry's queen is off the board");
     List.fold_left (fun m q -> place board q m) empty qs in
   let maps = KeyTable.create 1024 in
-  let entries = read_until_end r "an entry 'e', a line 'm'" (function
+  (* "w WORD" after an entry: for the frame over the position after its
+     reply, the winning queen to try first in each child, by index, one
+     character per child (untrusted: Checker.v's hint_entry). *)
+  let wins = KeyTable.create 1024 in
+  let last_frame = ref None in
+  let entries = read_until_end r "an entry 'e', a line 'm' or 'w'" (function
       | "e" ->
           let h = read_int r in
           let reply = match read_word r with
             | "q" -> let row = read_int r in let col = read_int r in Reply_queen (row, col)
             | "h" -> Reply_heap (read_int r)
             | w -> raise (Unreadable ("a reply is q or h, not '" ^ printable w ^ "'")) in
-          Entry ((live_of (), h), reply)
+          let masks = live_of () in
+          last_frame := Some (match reply with
+              | Reply_queen (row, col) when row < n && col < n -> (place board (row, col) masks, h)
+              | Reply_queen _ -> (masks, h)
+              | Reply_heap h' -> (masks, h'));
+          Entry ((masks, h), reply)
+      | "w" ->
+          (match !last_frame with
+           | Some frame -> KeyTable.replace wins frame (read_word r); Other
+           | None -> raise (Unreadable "a line 'w' before any entry"))
       | "m" ->
           let i = read_int r in
           let h = read_int r in
           KeyTable.replace maps (live_of (), h) i;
           Other
       | _ -> Unknown) in
-  { claim; board; n; kind; value; queens; cutoff; entries; maps }
+  { claim; board; n; kind; value; queens; cutoff; entries; maps; wins }
 
 
 (* export-table --list: a manifest's claim, then each shard's path and the
@@ -207,7 +223,8 @@ let read_listing ic =
       let shard_claim, _, _, _ = read_claim r board n in
       (path, shard_claim)) in
   expect r "end";
-  ({ claim; board; n; kind; value; queens; cutoff = 0; entries = []; maps = KeyTable.create 1 }, shards)
+  ({ claim; board; n; kind; value; queens; cutoff = 0; entries = []; maps = KeyTable.create 1;
+     wins = KeyTable.create 1 }, shards)
 
 (* ---- Tables of parts (Parts.v): export-table's "qcert-parts 1". ---- *)
 
@@ -438,10 +455,24 @@ let fail msg =
 (* Checker.v's hint: the map named by an "m" line, else none (0). *)
 let hint_of t = fun k -> match KeyTable.find_opt t.maps k with Some i -> i | None -> 0
 
+(* Checker.v's win_hint: the index a "w" line's character j names for the
+   frame over k ('0'-'9', 'A'-'Z', 'a'-'z': 0 to 61; anything else, or no
+   line, names no index: 63, past the largest frame). *)
+let win_hint_of t = fun k ->
+  match KeyTable.find_opt t.wins k with
+  | None -> (fun _ -> 63)
+  | Some w -> (fun j ->
+      if j >= String.length w then 63 else
+        match w.[j] with
+        | '0' .. '9' as c -> Char.code c - Char.code '0'
+        | 'A' .. 'Z' as c -> Char.code c - Char.code 'A' + 10
+        | 'a' .. 'z' as c -> Char.code c - Char.code 'a' + 36
+        | _ -> 63)
+
 let decide t =
   let hash = make_hash (List.length t.entries) in
   let result =
-    try Ok (verify t.claim ((((hash, popcount), hint_of t), t.cutoff), t.entries))
+    try Ok (verify t.claim (((((hash, popcount), hint_of t), win_hint_of t), t.cutoff), t.entries))
     with
     | Stack_overflow -> Error "the check ran out of stack; nothing was decided"
     | Invalid_argument _ -> Error "a number in the check left the range of machine integers; nothing was decided" in
@@ -650,7 +681,7 @@ let decide_manifest root listed export =
               | Game t -> t | Parts _ -> fail (printable path ^ ": a shard is a table of parts")) in
           if t.claim <> claim then fail (printable path ^ ": its table claims another position than the manifest lists");
           if !jobs = 1 && Unix.isatty Unix.stderr then Printf.eprintf "\rchecker-verified: shard %d of %d %!" (i + 1) total;
-          ((((make_hash (List.length t.entries), popcount), hint_of t), t.cutoff), t.entries))) listed in
+          (((((make_hash (List.length t.entries), popcount), hint_of t), win_hint_of t), t.cutoff), t.entries))) listed in
   let result =
     try
       if !jobs = 1 then Ok (check_manifest root.claim shards)
