@@ -3,7 +3,7 @@
 // table").  Nothing it writes is believed: the verified check accepts a table
 // only when it proves the claim.
 //
-//   export-table [--cutoff K] [--exact] [--time-limit S] [--max-memory MiB] FILE.qcert
+//   export-table [--cutoff K] [--exact] [--no-hints] [--time-limit S] [--max-memory MiB] FILE.qcert
 //                                            the table on stdout
 //   export-table --list MANIFEST.qcert       the manifest's claim and shards
 //
@@ -19,7 +19,9 @@
 // the torus, through canonical forms under its 8 n^2 maps), or,
 // below the certificate's own cut-off where it has none, one found by the small
 // exhaustive search here.  Positions with at most K live squares are left to
-// the verified solver.  Exit 0: the table was written; 1: the certificate is
+// the verified solver; after each entry a line "w" suggests, for each of them
+// that the entry's frame leads to, a winning queen for that solver to try
+// first (found here; --no-hints: none).  Exit 0: the table was written; 1: the certificate is
 // rejected (by the checker library, or a claimed win is found lost here); 2:
 // not a certificate this handles, bad usage, or out of time (--time-limit:
 // the checker library's limit, then an alarm for the walk) or memory
