@@ -1024,9 +1024,10 @@ Variable score : nat -> nat.   (* the solver's move order (any function) *)
 Variable idx : index.       (* the table's positions *)
 Variable hint : key -> nat. (* which map to look a position up by (any function) *)
 Variable maps : list (square -> square).   (* the board's maps (board_maps) *)
-(* For the frame over a position (its row masks and heap), the index of a
-   winning queen to try first in the child after the queen of index j (any
-   function: hint_entry). *)
+(* For the entry of a position (its row masks and heap), and so for the
+   frame over the position after its reply, the index of a winning queen to
+   try first in the child after the queen of index j (any function:
+   hint_entry). *)
 Variable win_hint : key -> nat -> nat.
 
 (* A position of the table, or the image of one under one of the board's
@@ -1094,24 +1095,25 @@ Definition frame_limit : nat := 61.
 (* Every move from (M, h), whose live squares are L, is ok: on a frame over
    L when L is small enough (one attack test per pair of L's squares, then
    bit operations), else square by square. *)
-Definition frame_moves_ok (L : list square) (M : list nat) (h : nat) : bool :=
+Definition frame_moves_ok (L : list square) (M : list nat) (h : nat) (wh : nat -> nat) : bool :=
   let F := frame L in
   let E := order_entries score (index_from 0 (map snd F)) in
   let len := length L in
   let all := Nat.ones len in
-  children_ok E len M all h (win_hint (M, h)) F 0 0
+  children_ok E len M all h wh F 0 0
   && forall_from (fun h' => child_ok E len M all h') 0 h.
 
-Definition all_moves_ok (M : list nat) (h : nat) : bool :=
+Definition all_moves_ok (M : list nat) (h : nat) (wh : nat -> nat) : bool :=
   let L := decode n M in
-  if Nat.leb (length L) frame_limit then frame_moves_ok L M h
+  if Nat.leb (length L) frame_limit then frame_moves_ok L M h wh
   else forallb (fun s => ok (place s M, h)) L && forall_from (fun h' => ok (M, h')) 0 h.
 
-(* The reply is legal at (M, h), and every move after it leads to an ok position. *)
+(* The reply is legal at (M, h), and every move after it leads to an ok
+   position (the suggestions for the frame after it are the entry's). *)
 Definition entry_ok (M : list nat) (h : nat) (r : reply) : bool :=
   match r with
-  | reply_queen s => is_live n M s && all_moves_ok (place s M) h
-  | reply_heap h' => Nat.ltb h' h && all_moves_ok M h'
+  | reply_queen s => is_live n M s && all_moves_ok (place s M) h (win_hint (M, h))
+  | reply_heap h' => Nat.ltb h' h && all_moves_ok M h' (win_hint (M, h))
   end.
 
 Variable keys : list key.   (* the keys of the table *)
@@ -1267,14 +1269,14 @@ Proof.
       * exact (Hpair u s Hb Hu).
 Qed.
 
-Lemma all_moves_ok_lost m M h :
-  index_sound -> keys_won m -> all_moves_ok M h = true -> length (decode n M) + h <= m ->
+Lemma all_moves_ok_lost m M h wh :
+  index_sound -> keys_won m -> all_moves_ok M h wh = true -> length (decode n M) + h <= m ->
   Lost (decode n M) h.
 Proof.
   intros Hidx IH E Hm. unfold all_moves_ok in E. destruct (Nat.leb _ frame_limit).
   - unfold frame_moves_ok in E. rewrite forall_from_seq in E.
     apply andb_true_iff in E as [E1 E2]. rewrite forallb_forall in E2.
-    pose proof (children_ok_sound m M h (win_hint (M, h)) Hidx IH Hm) as C. simpl in C.
+    pose proof (children_ok_sound m M h wh Hidx IH Hm) as C. simpl in C.
     set (L := decode n M) in *.
     assert (sub L (Nat.ones (length L)) = L) as Hall by apply sub_ones.
     apply lost_intro.
@@ -1300,10 +1302,10 @@ Proof.
   intros Hidx IH E Hm. destruct r as [s|h']; simpl in E; apply andb_true_iff in E as [E1 E2].
   - apply is_live_in in E1.
     apply won_place with s; [exact E1|]. rewrite <- place_after.
-    apply (all_moves_ok_lost m); auto. rewrite place_after.
+    apply (all_moves_ok_lost m _ _ (win_hint (M, h))); auto. rewrite place_after.
     pose proof (after_length_lt s _ E1). lia.
   - apply Nat.ltb_lt in E1. apply won_heap with h'; [exact E1|].
-    apply (all_moves_ok_lost m); auto. lia.
+    apply (all_moves_ok_lost m _ _ (win_hint (M, h))); auto. lia.
 Qed.
 
 (* The invariant: when every entry is ok, every key is won. *)
@@ -1395,8 +1397,8 @@ Definition verify (c : claim) (x : input) : verdict :=
   | None =>
       let root_ok := match c with
         | claim_wins n qs h => ok n K hash idx hint maps (live_rows n qs, h)
-        | claim_loses n qs h => all_moves_ok n K hash score idx hint maps win_hint (live_rows n qs) h
-        | claim_grundy n qs g => all_moves_ok n K hash score idx hint maps win_hint (live_rows n qs) g
+        | claim_loses n qs h => all_moves_ok n K hash score idx hint maps (live_rows n qs) h (win_hint (live_rows n qs, h))
+        | claim_grundy n qs g => all_moves_ok n K hash score idx hint maps (live_rows n qs) g (win_hint (live_rows n qs, g))
         end in
       if root_ok && placed n (claim_queens c) then accepted else bad_root
   end.
@@ -1439,11 +1441,11 @@ Proof.
     rewrite <- live_rows_live.
     apply (ok_won n0 K hash idx hint (board_maps n0) keys
              (S (length (decode (size n0) (live_rows n0 qs)) + h))); auto.
-  - destruct (all_moves_ok _ _ _ _ _ _ _ _ _) eqn:E; [|congruence]. intros _. split; [reflexivity|].
-    pose proof (all_moves_ok_lost n0 K hash score idx hint (board_maps n0) win_hint keys _ _ _ Hidx (Hall _) E (le_n _)) as L.
+  - destruct (all_moves_ok _ _ _ _ _ _ _ _ _ _) eqn:E; [|congruence]. intros _. split; [reflexivity|].
+    pose proof (all_moves_ok_lost n0 K hash score idx hint (board_maps n0) keys _ _ _ _ Hidx (Hall _) E (le_n _)) as L.
     rewrite live_rows_live in L. exact (L qs Hon eq_refl).
-  - destruct (all_moves_ok _ _ _ _ _ _ _ _ _) eqn:E; [|congruence]. intros _. split; [reflexivity|].
+  - destruct (all_moves_ok _ _ _ _ _ _ _ _ _ _) eqn:E; [|congruence]. intros _. split; [reflexivity|].
     apply sprague_grundy_step.
-    pose proof (all_moves_ok_lost n0 K hash score idx hint (board_maps n0) win_hint keys _ _ _ Hidx (Hall _) E (le_n _)) as L.
+    pose proof (all_moves_ok_lost n0 K hash score idx hint (board_maps n0) keys _ _ _ _ Hidx (Hall _) E (le_n _)) as L.
     rewrite live_rows_live in L. exact (L qs Hon eq_refl).
 Qed.

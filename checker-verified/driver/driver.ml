@@ -178,9 +178,10 @@ let read_table_from r =
   let maps = KeyTable.create 1024 in
   (* "w WORD" after an entry: for the frame over the position after its
      reply, the winning queen to try first in each child, by index, one
-     character per child (untrusted: Checker.v's hint_entry). *)
+     character per child (untrusted: Checker.v's hint_entry), kept under the
+     entry's own key (win_hint). *)
   let wins = KeyTable.create 1024 in
-  let last_frame = ref None in
+  let last_key = ref None in
   let entries = read_until_end r "an entry 'e', a line 'm' or 'w'" (function
       | "e" ->
           let h = read_int r in
@@ -188,15 +189,12 @@ let read_table_from r =
             | "q" -> let row = read_int r in let col = read_int r in Reply_queen (row, col)
             | "h" -> Reply_heap (read_int r)
             | w -> raise (Unreadable ("a reply is q or h, not '" ^ printable w ^ "'")) in
-          let masks = live_of () in
-          last_frame := Some (match reply with
-              | Reply_queen (row, col) when row < n && col < n -> (place board (row, col) masks, h)
-              | Reply_queen _ -> (masks, h)
-              | Reply_heap h' -> (masks, h'));
-          Entry ((masks, h), reply)
+          let key = (live_of (), h) in
+          last_key := Some key;
+          Entry (key, reply)
       | "w" ->
-          (match !last_frame with
-           | Some frame -> KeyTable.replace wins frame (read_word r); Other
+          (match !last_key with
+           | Some key -> KeyTable.replace wins key (read_word r); Other
            | None -> raise (Unreadable "a line 'w' before any entry"))
       | "m" ->
           let i = read_int r in
@@ -455,9 +453,9 @@ let fail msg =
 (* Checker.v's hint: the map named by an "m" line, else none (0). *)
 let hint_of t = fun k -> match KeyTable.find_opt t.maps k with Some i -> i | None -> 0
 
-(* Checker.v's win_hint: the index a "w" line's character j names for the
-   frame over k ('0'-'9', 'A'-'Z', 'a'-'z': 0 to 61; anything else, or no
-   line, names no index: 63, past the largest frame). *)
+(* Checker.v's win_hint: the index that character j of the line "w" after
+   the entry of k names ('0'-'9', 'A'-'Z', 'a'-'z': 0 to 61; anything else,
+   or no line, names no index: 63, past the largest frame). *)
 let win_hint_of t = fun k ->
   match KeyTable.find_opt t.wins k with
   | None -> (fun _ -> 63)
