@@ -455,17 +455,18 @@ let hint_of t = fun k -> match KeyTable.find_opt t.maps k with Some i -> i | Non
 
 (* Checker.v's win_hint: the index that character j of the line "w" after
    the entry of k names ('0'-'9', 'A'-'Z', 'a'-'z': 0 to 61; anything else,
-   or no line, names no index: 63, past the largest frame). *)
+   or no line, 61: no frame has more than 61 squares, indices 0 to 60, and
+   hint_entry's bit 61 stays below 2^62). *)
 let win_hint_of t = fun k ->
   match KeyTable.find_opt t.wins k with
-  | None -> (fun _ -> 63)
+  | None -> (fun _ -> 61)
   | Some w -> (fun j ->
-      if j >= String.length w then 63 else
+      if j >= String.length w then 61 else
         match w.[j] with
         | '0' .. '9' as c -> Char.code c - Char.code '0'
         | 'A' .. 'Z' as c -> Char.code c - Char.code 'A' + 10
         | 'a' .. 'z' as c -> Char.code c - Char.code 'a' + 36
-        | _ -> 63)
+        | _ -> 61)
 
 let decide t =
   let hash = make_hash (List.length t.entries) in
