@@ -232,6 +232,21 @@ struct Table {
 
 void writeText(const std::string& path, const std::string& text) { writeFile(path, std::vector<uint8_t>(text.begin(), text.end())); }
 
+// A table's lines, and the indices of those that start with the word tag.
+std::pair<std::vector<std::string>, std::vector<size_t>> taggedLines(const std::string& text, const std::string& tag) {
+  std::vector<std::string> lines;
+  std::vector<size_t> tagged;
+  for (std::istringstream in(text); std::getline(in, lines.emplace_back());)
+    if (lines.back().rfind(tag + " ", 0) == 0) tagged.push_back(lines.size() - 1);
+  lines.pop_back();
+  return {lines, tagged};
+}
+std::string joinLines(const std::vector<std::string>& lines) {
+  std::string text;
+  for (const std::string& l : lines) text += l + "\n";
+  return text;
+}
+
 void tableMutants(const Spec& s, const std::string& cert, const TempDir& dir, std::mt19937_64& rng) {
   // --exact: one entry per position, the table the mutants below edit; the
   // table up to symmetry (lines "m") is edited at the end.
@@ -323,15 +338,9 @@ void tableMutants(const Spec& s, const std::string& cert, const TempDir& dir, st
   // another map (1..8: map 8 is not there), or another heap.
   const RunResult sx = runProgram({kExport, "--cutoff", "0", cert}, 60);
   ASSERT_EQ(sx.exitCode, 0) << sx.describe();
-  std::vector<std::string> lines;
-  std::vector<size_t> mapLines;
-  for (std::istringstream in(sx.out); std::getline(in, lines.emplace_back());)
-    if (lines.back().rfind("m ", 0) == 0) mapLines.push_back(lines.size() - 1);
-  lines.pop_back();
+  auto [lines, mapLines] = taggedLines(sx.out, "m");
   {
-    std::string text;
-    for (const std::string& l : lines) text += l + "\n";
-    writeText(path, text);
+    writeText(path, joinLines(lines));
     const RunResult r = runProgram({kVerified, "--table", path}, 30);
     ASSERT_EQ(r.exitCode, 0) << "the table up to symmetry as exported: " << r.describe();
   }
@@ -354,9 +363,7 @@ void tableMutants(const Spec& s, const std::string& cert, const TempDir& dir, st
         edited[mapLines[k]] = "m " + std::to_string(map) + " " + std::to_string(heap + 1) + rest;
         what += "heap " + std::to_string(heap) + " -> " + std::to_string(heap + 1);
     }
-    std::string text;
-    for (const std::string& l : edited) text += l + "\n";
-    writeText(path, text);
+    writeText(path, joinLines(edited));
     const RunResult r = runProgram({kVerified, "--table", path}, 30);
     judge("table up to symmetry: line m changed", what, r, good.n >= 1 && good.n <= 8 ? std::optional<Claim>(good.claim()) : std::nullopt,
           false);
@@ -368,11 +375,7 @@ void tableMutants(const Spec& s, const std::string& cert, const TempDir& dir, st
   // that there are entries and children of at most 3 live squares below them.
   const RunResult hx = runProgram({kExport, "--cutoff", "3", cert}, 60);
   ASSERT_EQ(hx.exitCode, 0) << hx.describe();
-  std::vector<std::string> hintText;
-  std::vector<size_t> hintLines;
-  for (std::istringstream in(hx.out); std::getline(in, hintText.emplace_back());)
-    if (hintText.back().rfind("w ", 0) == 0) hintLines.push_back(hintText.size() - 1);
-  hintText.pop_back();
+  auto [hintText, hintLines] = taggedLines(hx.out, "w");
   std::shuffle(hintLines.begin(), hintLines.end(), rng);
   for (size_t k = 0; k < std::min(kTableMutants, hintLines.size()); ++k) {
     std::vector<std::string> edited = hintText;
@@ -384,9 +387,7 @@ void tableMutants(const Spec& s, const std::string& cert, const TempDir& dir, st
       case 2: line[2 + rng() % (line.size() - 2)] = 'z', what += "a suggestion 61"; break;
       default: std::reverse(line.begin() + 2, line.end()), what += "reversed";
     }
-    std::string text;
-    for (const std::string& l : edited) text += l + "\n";
-    writeText(path, text);
+    writeText(path, joinLines(edited));
     const RunResult r = runProgram({kVerified, "--table", path}, 30);
     judge("table: hints changed", what, r, good.n >= 1 && good.n <= 8 ? std::optional<Claim>(good.claim()) : std::nullopt,
           false);
