@@ -423,7 +423,7 @@ Verdict check(const CheckOptions& o, std::ostream& err) {
         TokenStream tokens(cert);
         std::optional<ReplayProgress> progress;
         if (o.progress) progress.emplace(tokens, cert.replyCount);
-        const ReplayStats stats = replayCertificate(cert, tokens, o.observer);
+        const ReplayStats stats = replayCertificate(cert, tokens, o.observer, o.repliesOnly);
         progress.reset();
         char text[400];
         std::snprintf(text, sizeof text,
@@ -442,6 +442,9 @@ Verdict check(const CheckOptions& o, std::ostream& err) {
     report << (cert.hasPlan ? "  manifest file: " : "  certificate: ") << v.bytes << " bytes, SHA-256 " << v.sha256
            << (cert.hasPlan ? " (its shards are pinned in it by their seals)" : "") << "\n";
     if (!o.quiet) v.report = (o.verbose ? details.str() : "") + report.str() + "  checked in " + timeAndMemory(start) + "\n";
+    if (o.repliesOnly)
+      v.kind = Verdict::Kind::NotChecked, v.repliesRead = true,
+      v.reason = "the replies were read for an observer; nothing at or below the cut-off was solved";
     return v;
   } catch (...) {
     const Failure f = currentFailure();

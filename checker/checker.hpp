@@ -43,6 +43,11 @@ struct CheckOptions {
   uint64_t maxMemoryMiB = 0;      // 0 = the default (limits.hpp)
   uint64_t maxCpuHours = 0;       // 0 = the default ceiling of an estimated recount or search (limits.hpp)
   const ReplyObserver* observer = nullptr;  // front ends only; the command line sets none
+  // export-table only (the command line sets none): replay a single
+  // certificate for the observer without solving the positions at or below
+  // its cut-off.  Nothing is then proved, so the verdict is NotChecked,
+  // never Verified (an untrusted table writer wants the replies, not a proof).
+  bool repliesOnly = false;
   ReplayedShards* replayed = nullptr;       // several files in one run (main): shards replayed once (manifest.hpp)
 };
 
@@ -74,6 +79,7 @@ struct Verdict {
   uint64_t bytes = 0;     // the file's size (a manifest's own, not its shards'), once read
   std::string sha256;     // the SHA-256 of those bytes in hex, once read
   std::string claimJson;  // json: the header's claim as a JSON object, once read
+  bool repliesRead = false;  // CheckOptions::repliesOnly: every reply was read (kind NotChecked: nothing proved)
   int exitStatus() const;
   std::string line() const;  // the verdict line, without its newline; empty for Unread
 };

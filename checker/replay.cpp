@@ -237,9 +237,9 @@ class Replayer {
   using Key = typename VerifiedSet<W>::Key;
 
  public:
-  Replayer(const Certificate& cert, TokenStream& tokens, const ReplyObserver* observer)
-      : cert_(cert), geo_(cert.board), tokens_(tokens), observer_(observer), images_(geo_.squares + size_t(cert.heap) + 2),
-        stabilisers_(images_.size()) {}
+  Replayer(const Certificate& cert, TokenStream& tokens, const ReplyObserver* observer, bool repliesOnly)
+      : cert_(cert), geo_(cert.board), tokens_(tokens), observer_(observer), repliesOnly_(repliesOnly),
+        images_(geo_.squares + size_t(cert.heap) + 2), stabilisers_(images_.size()) {}
 
   ReplayStats run() {
     B root = geo_.onBoard;
@@ -320,6 +320,7 @@ class Replayer {
     const unsigned m = L.count();
     const char* want = wantWin ? "win" : "loss";
     if (m <= cert_.cutoff) {
+      if (repliesOnly_) return;  // no token is read there: the walk of the tokens is the same
       ++stats_.cutoffSolves;
       if (solver_.wins(geo_, L, h, stats_.solverNodes, wantWin ? &winningSquare_ : nullptr, partnersWanted_) != wantWin)
         reject(std::string("claimed ") + want + " but the exhaustive solver finds a " + (wantWin ? "loss" : "win") +
@@ -382,7 +383,7 @@ class Replayer {
         reject(at() + "value " + std::to_string(t) + " names no move (" + liveText(m) + heapText(h) + ")");
       }
     } else {
-      if (m <= 32 && !solver_.inFrame(L)) solver_.setFrame(geo_, L);  // its small children share a memo
+      if (m <= 32 && !repliesOnly_ && !solver_.inFrame(L)) solver_.setFrame(geo_, L);  // its small children share a memo
       // When the solver shows a child L - N[v] won by the queen on u, the
       // grandchild L - N[v] - N[u] is lost for the player to move; it is also
       // L - N[u] - N[v], so the child L - N[u] is won by v: no second solve.
@@ -420,6 +421,7 @@ class Replayer {
   const Geometry<W> geo_;
   TokenStream& tokens_;
   const ReplyObserver* observer_;  // may be null
+  const bool repliesOnly_;
   VerifiedSet<W> memo_;
   SmallSolver solver_;
   std::vector<int> path_;
@@ -479,13 +481,13 @@ uint64_t replayMemoryBound(const Certificate& cert) {
   return memo + solver + images + (uint64_t(64) << 20) + 2 * uint64_t(kMaxRawSize);
 }
 
-ReplayStats replayCertificate(const Certificate& cert, TokenStream& tokens, const ReplyObserver* observer) {
+ReplayStats replayCertificate(const Certificate& cert, TokenStream& tokens, const ReplyObserver* observer, bool repliesOnly) {
   const unsigned squares = cert.board.rows * cert.board.cols;
   const size_t depth = squares + size_t(cert.heap) + 16;  // kings on a big board: up to squares/4 moves
-  if (squares <= 64) return runOnBigStack(depth, [&] { return Replayer<1>(cert, tokens, observer).run(); });
-  if (squares <= 128) return runOnBigStack(depth, [&] { return Replayer<2>(cert, tokens, observer).run(); });
-  if (squares <= 256) return runOnBigStack(depth, [&] { return Replayer<4>(cert, tokens, observer).run(); });
-  if (squares <= 512) return runOnBigStack(depth, [&] { return Replayer<8>(cert, tokens, observer).run(); });
+  if (squares <= 64) return runOnBigStack(depth, [&] { return Replayer<1>(cert, tokens, observer, repliesOnly).run(); });
+  if (squares <= 128) return runOnBigStack(depth, [&] { return Replayer<2>(cert, tokens, observer, repliesOnly).run(); });
+  if (squares <= 256) return runOnBigStack(depth, [&] { return Replayer<4>(cert, tokens, observer, repliesOnly).run(); });
+  if (squares <= 512) return runOnBigStack(depth, [&] { return Replayer<8>(cert, tokens, observer, repliesOnly).run(); });
   throw Rejection("board size out of range");
 }
 

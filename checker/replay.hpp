@@ -26,7 +26,10 @@ uint64_t replayMemoryBound(const Certificate& cert);
 // Builds the root from the claim and replays the whole certificate, consuming
 // `tokens`.  Returns normally only if the claim is verified and every token
 // was consumed; otherwise throws Rejection.
-// `observer` (may be null): see ReplyObserver (checker.hpp).
-ReplayStats replayCertificate(const Certificate& cert, TokenStream& tokens, const ReplyObserver* observer = nullptr);
+// `observer` (may be null): see ReplyObserver (checker.hpp).  `repliesOnly`
+// (CheckOptions::repliesOnly): the positions at or below the cut-off are not
+// solved, so a normal return then proves nothing.
+ReplayStats replayCertificate(const Certificate& cert, TokenStream& tokens, const ReplyObserver* observer = nullptr,
+                              bool repliesOnly = false);
 
 }  // namespace qcert::checker

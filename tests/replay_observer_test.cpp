@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <map>
+#include <vector>
 #include <sstream>
 
 #include "checker/certificate_file.hpp"
@@ -70,4 +71,35 @@ TEST(ReplyObserver, ManifestShardsThroughRunCheck) {
   EXPECT_GT(seen.calls, 1000u);
   EXPECT_EQ(seen.notLive, 0u);
   EXPECT_EQ(seen.boardMoves, seen.calls);  // heap 0: no heap moves
+}
+
+// export-table's mode (CheckOptions::repliesOnly): the same replies, in the
+// same order, as a full check, and a verdict that never says VERIFIED.
+TEST(ReplyObserver, RepliesOnlySeesTheSameRepliesAndProvesNothing) {
+  for (const char* name : {"jenrich-n12.qcert", "noon-F6.0-n9-b1.qcert", "rudd-G14.qcert"}) {
+    std::map<bool, std::vector<uint64_t>> calls;  // per mode: each call's words, heap and move
+    std::map<bool, Verdict> verdicts;
+    for (const bool repliesOnly : {false, true}) {
+      std::vector<uint64_t>& log = calls[repliesOnly];
+      const ReplyObserver observer = [&log](const uint64_t* words, unsigned count, uint32_t heap, int move) {
+        log.insert(log.end(), words, words + count);
+        log.push_back(heap), log.push_back(uint64_t(int64_t(move)));
+      };
+      CheckOptions o;
+      o.path = kCerts + "/" + name;
+      o.quiet = true;
+      o.jobs = 1;
+      o.observer = &observer;
+      o.repliesOnly = repliesOnly;
+      std::ostringstream err;
+      verdicts[repliesOnly] = check(o, err);
+    }
+    EXPECT_EQ(verdicts[false].kind, Verdict::Kind::Verified) << name;
+    EXPECT_FALSE(verdicts[false].repliesRead) << name;
+    EXPECT_EQ(verdicts[true].kind, Verdict::Kind::NotChecked) << name;
+    EXPECT_NE(verdicts[true].line().rfind("NOT CHECKED: ", 0), std::string::npos) << verdicts[true].line();
+    EXPECT_TRUE(verdicts[true].repliesRead) << name;
+    EXPECT_GT(calls[false].size(), 0u) << name;
+    EXPECT_EQ(calls[true], calls[false]) << name;
+  }
 }

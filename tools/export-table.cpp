@@ -7,8 +7,10 @@
 //                                            the table on stdout
 //   export-table --list MANIFEST.qcert       the manifest's claim and shards
 //
-// It checks the certificate with the checker library, keeping every winner
-// decision the replay reads (the ReplyObserver hook), then walks the game from
+// It replays the certificate with the checker library, keeping every winner
+// decision the replay reads (the ReplyObserver hook; CheckOptions::repliesOnly:
+// the positions at or below the certificate's cut-off are not solved, as
+// nothing here is believed), then walks the game from
 // the claimed position as the verified check will: each winner position with
 // more than K live squares gets an entry (its queens, heap and reply), one per
 // class under the square's eight symmetries, the class's canonical form, and
@@ -22,7 +24,7 @@
 // the verified solver; after each entry a line "w" suggests, for each of them
 // that the entry's frame leads to, a winning queen for that solver to try
 // first (found here; --no-hints: none).  Exit 0: the table was written; 1: the certificate is
-// rejected (by the checker library, or a claimed win is found lost here); 2:
+// rejected (by the checker library's replay of its replies, or a claimed win is found lost here); 2:
 // not a certificate this handles, bad usage, or out of time (--time-limit:
 // the checker library's limit, then an alarm for the walk) or memory
 // (--max-memory: the library's limit, and the resident size for the walk).
@@ -298,26 +300,36 @@ class Exporter {
   // (L, h) is won for the player to move: enter it with its reply.
   void win(const Set& L, uint32_t h, const Images& from) {
     if (L.count() <= K_) return;  // the verified solver's
-    if (symmetry_) {
-      const auto [canonical, g] = canonicalForm(Key{L, h});
-      if (!(canonical.L == L)) {
-        if (mapped_.emplace(Key{L, h})) {
-          std::fprintf(out_, "m %u %u %zu", coqIndexOfInverse_[g], h, path_.size());
-          for (unsigned q : path_) std::fprintf(out_, " %u %u", q / n_, q % n_);
-          std::fputc('\n', out_);
-        }
-        if (visited_.contains(canonical)) return;
-        // Go on from the canonical form, with the queens mapped as well.
-        std::vector<unsigned> saved = path_;
-        for (unsigned& q : path_) q = sym_[g][q];
-        win(canonical.L, h, from);
-        path_ = std::move(saved);
-        return;
-      }
+    if (!symmetry_) return enter(L, h, from, nullptr, 0);
+    // The class of L: its eight images, computed once for the canonical
+    // form and for the look-up of the certificate's reply.
+    std::array<Set, 8> orbit;
+    unsigned g = 0;
+    orbit[0] = L;
+    for (unsigned i = 1; i < 8; ++i) {
+      L.forEach([&](unsigned s) { orbit[i].set(sym_[i][s]); });
+      if (less(orbit[i], orbit[g])) g = i;
     }
+    if (g == 0) return enter(L, h, from, &orbit, 0);
+    if (mapped_.emplace(Key{L, h})) {
+      std::fprintf(out_, "m %u %u %zu", coqIndexOfInverse_[g], h, path_.size());
+      for (unsigned q : path_) std::fprintf(out_, " %u %u", q / n_, q % n_);
+      std::fputc('\n', out_);
+    }
+    if (visited_.contains(Key{orbit[g], h})) return;
+    // Go on from the canonical form, with the queens mapped as well.
+    std::vector<unsigned> saved = path_;
+    for (unsigned& q : path_) q = sym_[g][q];
+    enter(orbit[g], h, from, &orbit, g);
+    path_ = std::move(saved);
+  }
+  // (L, h), won and its class's canonical form (or any position, without
+  // symmetry), gets its entry.  orbit: the images of the position g took to
+  // L under the eight maps (null: none computed).
+  void enter(const Set& L, uint32_t h, const Images& from, const std::array<Set, 8>* orbit, unsigned g) {
     if (!visited_.emplace(Key{L, h})) return;
     const Set* img = images(from);
-    const int move = reply(L, h, img);
+    const int move = orbit ? orbitReply(*orbit, g, L, h) : reply(L, h, img);
     if (move >= 0) std::fprintf(out_, "e %u q %u %u %zu", h, unsigned(move) / n_, unsigned(move) % n_, path_.size());
     else std::fprintf(out_, "e %u h %d %zu", h, -move - 1, path_.size());
     for (unsigned q : path_) std::fprintf(out_, " %u %u", q / n_, q % n_);
@@ -363,6 +375,17 @@ class Exporter {
       if (const int* m = observed_.lookup(k))
         return *m >= 0 ? int(inverse_[g][unsigned(*m)]) : *m;
     }
+    ++solved_;
+    return search(L, h);
+  }
+
+  // The certificate's reply at L = g(P), from P's eight images (orbit[i] =
+  // i(P)): a reply found at i(P) is moved back to P by i's inverse, then to
+  // L by g.  Searched here when the replay saw none.
+  int orbitReply(const std::array<Set, 8>& orbit, unsigned g, const Set& L, uint32_t h) {
+    for (unsigned i = 0; i < 8; ++i)
+      if (const int* m = observed_.lookup(Key{orbit[i], h}))
+        return *m >= 0 ? int(sym_[g][inverse_[i][unsigned(*m)]]) : *m;
     ++solved_;
     return search(L, h);
   }
@@ -611,7 +634,7 @@ unsigned long optionNumber(const char* name, const char* text, unsigned long lo,
   return v;
 }
 
-// Checks the certificate (the observer keeps its replies), then writes the table.
+// Replays the certificate (the observer keeps its replies), then writes the table.
 template <unsigned W>
 int exportTable(const Certificate& cert, const std::string& path, unsigned K, bool exact, bool hints,
                 unsigned long timeLimit, unsigned long maxMemoryMiB) {
@@ -630,11 +653,15 @@ int exportTable(const Certificate& cert, const std::string& path, unsigned K, bo
   options.path = path;
   options.quiet = true;
   options.observer = &observer;
+  // The replies are all the walk needs: the positions at or below the
+  // certificate's cut-off are not solved (the proved check decides; a wrong
+  // certificate gives a table it rejects).
+  options.repliesOnly = true;
   options.timeLimitSeconds = double(timeLimit);
   options.maxMemoryMiB = maxMemoryMiB;
   const qcert::checker::Verdict v = qcert::checker::check(options, std::cerr);
   if (v.kind == qcert::checker::Verdict::Kind::Rejected) die(1, "the checker rejects " + path + ": " + v.reason);
-  if (v.kind != qcert::checker::Verdict::Kind::Verified) die(2, path + ": " + (v.line().empty() ? v.reason : v.line()));
+  if (!v.repliesRead) die(2, path + ": " + (v.line().empty() ? v.reason : v.line()));
   static char buffer[1 << 20];
   std::setvbuf(stdout, buffer, _IOFBF, sizeof buffer);
   try {
