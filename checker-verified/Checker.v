@@ -1058,18 +1058,21 @@ Definition child_ok (E : list (nat * nat)) (len : nat) (M' : list nat) (m' h' : 
   then solve_frame (len + h' + 1) (keep_live m' E) m' h' || found (M', h')
   else found (M', h').
 
-(* A move in a frame to the child (M', m') whose live squares have at most
-   K members: solved on the frame, with the index of the winning queen
-   found, as the bit of a sibling the same queen shows won (0 if none). *)
-Definition child_won (E : list (nat * nat)) (len : nat) (M' : list nat) (m' h' k : nat) : bool * nat :=
+(* The move by the queen on s in a frame over M leads to the child m' (an
+   index mask): when it has at most K live squares, it is solved on the
+   frame, with the index of the winning queen found, as the bit of a sibling
+   the same queen shows won (0 if none); else, or when the solver finds no
+   win, it must be in the table, looked up by its row masks (computed only
+   then: most children are solved). *)
+Definition child_won (E : list (nat * nat)) (len : nat) (M : list nat) (s : square) (m' h' k : nat) : bool * nat :=
   if Nat.leb (count_bits m' 0 len) K then
     let E' := keep_live m' E in
     match first_win (len + h') E' m' h' (hint_entry k E' ++ E') with
     | Some u => (true, bit u)
     | None => (exists_from (fun h'' => negb (solve_frame (len + h') E' m' h'')) 0 h'
-               || found (M', h'), 0)
+               || found (place s M, h'), 0)
     end
-  else (found (M', h'), 0).
+  else (found (place s M, h'), 0).
 
 (* The queen moves of a frame, the (j)th square of L onwards: each child is
    ok, or settled (its bit set) by a sibling's winning queen: if the child
@@ -1081,7 +1084,7 @@ Fixpoint children_ok (E : list (nat * nat)) (len : nat) (M : list nat) (all h : 
   | [] => true
   | x :: F' =>
       if Nat.testbit settled j then children_ok E len M all h wh F' (S j) settled
-      else let r := child_won E len (place (fst x) M) (Nat.ldiff all (snd x)) h (wh j) in
+      else let r := child_won E len M (fst x) (Nat.ldiff all (snd x)) h (wh j) in
            fst r && children_ok E len M all h wh F' (S j) (Nat.lor settled (snd r))
   end.
 
@@ -1178,7 +1181,7 @@ Lemma child_won_sound m M j sj h k :
   index_sound -> keys_won m -> length (decode n M) + h <= m ->
   nth_error (decode n M) j = Some sj ->
   let L := decode n M in
-  let r := child_won (order_entries score (frame_entries L)) (length L) (place sj M)
+  let r := child_won (order_entries score (frame_entries L)) (length L) M sj
                      (Nat.ldiff (Nat.ones (length L)) (attack_mask_from sj L 0)) h k in
   fst r = true ->
   Won (decode n (place sj M)) h /\
