@@ -963,45 +963,187 @@ Proof.
   apply rows_eqb_eq in E. congruence.
 Qed.
 
-(* The index: hash bucket -> the keys in it. *)
-Definition index : Type := PositiveMap.t (list key).
+(* The index: a trie of 16-way nodes over the hash's digits in base 16,
+   lowest first, down to a depth set by the number of keys, and there the
+   keys whose hashes have that path (a bucket). A look-up compares the keys
+   of its bucket in full (known), so the hash only decides how fast it is;
+   and the trie only ever holds keys that were put in (build_index_sound),
+   which is all the check needs. Five levels hold a million buckets: a
+   look-up reads five nodes where a binary trie (FMapPositive) read twenty. *)
+Inductive trie : Type :=
+  | bucket_of (l : list key)
+  | tnode (t0 t1 t2 t3 t4 t5 t6 t7 t8 t9 t10 t11 t12 t13 t14 t15 : trie).
 
-Definition bucket (hash : key -> positive) (idx : index) (k : key) : list key :=
-  match PositiveMap.find (hash k) idx with Some l => l | None => [] end.
+Definition tempty : trie := bucket_of [].
 
-Definition add_key (hash : key -> positive) (idx : index) (k : key) : index :=
-  PositiveMap.add (hash k) (k :: bucket hash idx k) idx.
+(* The child of t for the digit h mod 16 (an empty one below a bucket). *)
+Definition tchild (h : nat) (t : trie) : trie :=
+  match t with
+  | bucket_of _ => tempty
+  | tnode t0 t1 t2 t3 t4 t5 t6 t7 t8 t9 t10 t11 t12 t13 t14 t15 =>
+      if Nat.testbit h 3
+        then if Nat.testbit h 2
+          then if Nat.testbit h 1
+            then if Nat.testbit h 0
+              then t15
+              else t14
+            else if Nat.testbit h 0
+              then t13
+              else t12
+          else if Nat.testbit h 1
+            then if Nat.testbit h 0
+              then t11
+              else t10
+            else if Nat.testbit h 0
+              then t9
+              else t8
+        else if Nat.testbit h 2
+          then if Nat.testbit h 1
+            then if Nat.testbit h 0
+              then t7
+              else t6
+            else if Nat.testbit h 0
+              then t5
+              else t4
+          else if Nat.testbit h 1
+            then if Nat.testbit h 0
+              then t3
+              else t2
+            else if Nat.testbit h 0
+              then t1
+              else t0
+  end.
 
-Definition build_index (hash : key -> positive) (keys : list key) : index :=
-  fold_left (add_key hash) keys (PositiveMap.empty _).
+(* The node t with the child of digit h mod 16 replaced by f of it (a
+   bucket is first replaced by a node of empty children: its keys are
+   dropped, which only makes look-ups fail; it never happens, as every path
+   has the same depth). *)
+Definition tnode_update (h : nat) (f : trie -> trie) (t0 t1 t2 t3 t4 t5 t6 t7 t8 t9 t10 t11 t12 t13 t14 t15 : trie) : trie :=
+  if Nat.testbit h 3
+    then if Nat.testbit h 2
+      then if Nat.testbit h 1
+        then if Nat.testbit h 0
+          then tnode t0 t1 t2 t3 t4 t5 t6 t7 t8 t9 t10 t11 t12 t13 t14 (f t15)
+          else tnode t0 t1 t2 t3 t4 t5 t6 t7 t8 t9 t10 t11 t12 t13 (f t14) t15
+        else if Nat.testbit h 0
+          then tnode t0 t1 t2 t3 t4 t5 t6 t7 t8 t9 t10 t11 t12 (f t13) t14 t15
+          else tnode t0 t1 t2 t3 t4 t5 t6 t7 t8 t9 t10 t11 (f t12) t13 t14 t15
+      else if Nat.testbit h 1
+        then if Nat.testbit h 0
+          then tnode t0 t1 t2 t3 t4 t5 t6 t7 t8 t9 t10 (f t11) t12 t13 t14 t15
+          else tnode t0 t1 t2 t3 t4 t5 t6 t7 t8 t9 (f t10) t11 t12 t13 t14 t15
+        else if Nat.testbit h 0
+          then tnode t0 t1 t2 t3 t4 t5 t6 t7 t8 (f t9) t10 t11 t12 t13 t14 t15
+          else tnode t0 t1 t2 t3 t4 t5 t6 t7 (f t8) t9 t10 t11 t12 t13 t14 t15
+    else if Nat.testbit h 2
+      then if Nat.testbit h 1
+        then if Nat.testbit h 0
+          then tnode t0 t1 t2 t3 t4 t5 t6 (f t7) t8 t9 t10 t11 t12 t13 t14 t15
+          else tnode t0 t1 t2 t3 t4 t5 (f t6) t7 t8 t9 t10 t11 t12 t13 t14 t15
+        else if Nat.testbit h 0
+          then tnode t0 t1 t2 t3 t4 (f t5) t6 t7 t8 t9 t10 t11 t12 t13 t14 t15
+          else tnode t0 t1 t2 t3 (f t4) t5 t6 t7 t8 t9 t10 t11 t12 t13 t14 t15
+      else if Nat.testbit h 1
+        then if Nat.testbit h 0
+          then tnode t0 t1 t2 (f t3) t4 t5 t6 t7 t8 t9 t10 t11 t12 t13 t14 t15
+          else tnode t0 t1 (f t2) t3 t4 t5 t6 t7 t8 t9 t10 t11 t12 t13 t14 t15
+        else if Nat.testbit h 0
+          then tnode t0 (f t1) t2 t3 t4 t5 t6 t7 t8 t9 t10 t11 t12 t13 t14 t15
+          else tnode (f t0) t1 t2 t3 t4 t5 t6 t7 t8 t9 t10 t11 t12 t13 t14 t15.
 
-Definition known (hash : key -> positive) (idx : index) (k : key) : bool :=
+Definition tupdate (h : nat) (f : trie -> trie) (t : trie) : trie :=
+  match t with
+  | bucket_of _ => tnode_update h f tempty tempty tempty tempty tempty tempty tempty tempty tempty tempty tempty tempty tempty tempty tempty tempty
+  | tnode t0 t1 t2 t3 t4 t5 t6 t7 t8 t9 t10 t11 t12 t13 t14 t15 => tnode_update h f t0 t1 t2 t3 t4 t5 t6 t7 t8 t9 t10 t11 t12 t13 t14 t15
+  end.
+
+(* The key k put in t along the d digits of h. *)
+Fixpoint tadd (d h : nat) (k : key) (t : trie) : trie :=
+  match d with
+  | 0 => match t with bucket_of l => bucket_of (k :: l) | tnode _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ => bucket_of [k] end
+  | S d' => tupdate h (tadd d' (Nat.shiftr h 4) k) t
+  end.
+
+(* The bucket at the end of the d digits of h. *)
+Fixpoint tfind (d h : nat) (t : trie) : list key :=
+  match d with
+  | 0 => match t with bucket_of l => l | tnode _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ => [] end
+  | S d' => tfind d' (Nat.shiftr h 4) (tchild h t)
+  end.
+
+(* Every key the trie holds. *)
+Fixpoint tkeys (t : trie) : list key :=
+  match t with
+  | bucket_of l => l
+  | tnode t0 t1 t2 t3 t4 t5 t6 t7 t8 t9 t10 t11 t12 t13 t14 t15 =>
+      tkeys t0 ++ tkeys t1 ++ tkeys t2 ++ tkeys t3 ++ tkeys t4 ++ tkeys t5 ++ tkeys t6 ++ tkeys t7 ++ tkeys t8 ++ tkeys t9 ++ tkeys t10 ++ tkeys t11 ++ tkeys t12 ++ tkeys t13 ++ tkeys t14 ++ tkeys t15
+  end.
+
+Lemma tchild_keys h t x : In x (tkeys (tchild h t)) -> In x (tkeys t).
+Proof.
+  destruct t as [l|t0 t1 t2 t3 t4 t5 t6 t7 t8 t9 t10 t11 t12 t13 t14 t15];
+    unfold tchild, tempty; cbn [tkeys]; [intros []|].
+  rewrite !in_app_iff. repeat destruct (Nat.testbit h _); tauto.
+Qed.
+
+Lemma tfind_keys d : forall h t x, In x (tfind d h t) -> In x (tkeys t).
+Proof.
+  induction d as [|d IH]; intros h t x; simpl.
+  - destruct t; simpl; tauto.
+  - intro H. apply tchild_keys with h. exact (IH _ _ _ H).
+Qed.
+
+(* The goal a disjunction A \/ (B \/ ...), one of whose members is H's type. *)
+Ltac pick_disjunct H := first [exact H | left; exact H | right; pick_disjunct H].
+
+Lemma tupdate_keys h f t (Q : key -> Prop) :
+  (forall c x, In x (tkeys (f c)) -> Q x \/ In x (tkeys c)) ->
+  forall x, In x (tkeys (tupdate h f t)) -> Q x \/ In x (tkeys t).
+Proof.
+  intros Hf x. destruct t as [l|t0 t1 t2 t3 t4 t5 t6 t7 t8 t9 t10 t11 t12 t13 t14 t15];
+    unfold tupdate, tnode_update, tempty; repeat destruct (Nat.testbit h _); cbn [tkeys]; rewrite ?in_app_iff;
+    intro H; repeat destruct H as [H|H]; try (exfalso; exact H);
+    first [ destruct (Hf _ _ H) as [Hq|Hq]; cbn [tkeys] in Hq;
+            [left; exact Hq | try (exfalso; exact Hq); right; cbn [tkeys]; rewrite ?in_app_iff; pick_disjunct Hq]
+          | right; cbn [tkeys]; rewrite ?in_app_iff; pick_disjunct H ].
+Qed.
+
+Lemma tadd_keys d : forall h k t x, In x (tkeys (tadd d h k t)) -> x = k \/ In x (tkeys t).
+Proof.
+  induction d as [|d IH]; intros h k t x; simpl.
+  - destruct t; simpl; intros [->|H]; auto; contradiction.
+  - apply (tupdate_keys h _ t (fun y => y = k)). intros c y. apply IH.
+Qed.
+
+(* The depth: one digit per factor of 16 in the number of keys, and one more
+   (so about one bucket per key). *)
+Definition index_depth (count : nat) : nat := S (Nat.shiftr (Nat.log2 count) 2).
+
+Definition index : Type := (nat * trie)%type.
+
+Definition bucket (hash : key -> nat) (idx : index) (k : key) : list key :=
+  tfind (fst idx) (hash k) (snd idx).
+
+Definition build_index (hash : key -> nat) (keys : list key) : index :=
+  let d := index_depth (length keys) in
+  (d, fold_left (fun t k => tadd d (hash k) k t) keys tempty).
+
+Definition known (hash : key -> nat) (idx : index) (k : key) : bool :=
   existsb (key_eqb k) (bucket hash idx k).
 
 (* Everything in a bucket was put there. *)
 Lemma build_index_sound hash keys :
   forall k k', In k' (bucket hash (build_index hash keys) k) -> In k' keys.
 Proof.
-  unfold build_index.
-  assert (forall done idx,
-            (forall k k', In k' (bucket hash idx k) -> In k' done) ->
-            forall k k', In k' (bucket hash (fold_left (add_key hash) keys idx) k) ->
-                         In k' (done ++ keys)) as G.
-  { induction keys as [|x keys IH]; intros done idx Hidx k k' Hin; simpl in *.
-    - rewrite app_nil_r. eauto.
-    - replace (done ++ x :: keys) with ((done ++ [x]) ++ keys)
-        by (rewrite <- app_assoc; reflexivity).
-      apply (IH (done ++ [x]) (add_key hash idx x)) with k; [|exact Hin].
-      intros j j' Hj. unfold bucket, add_key in Hj.
-      destruct (Pos.eq_dec (hash j) (hash x)) as [E|E].
-      + rewrite E, PositiveMap.gss in Hj. destruct Hj as [<-|Hj].
-        * apply in_or_app. right. now left.
-        * apply in_or_app. left. unfold bucket in Hj. rewrite <- E in Hj.
-          now apply (Hidx j).
-      + rewrite PositiveMap.gso in Hj by exact E.
-        apply in_or_app. left. now apply (Hidx j). }
-  intros k k' Hin. apply (G [] (PositiveMap.empty _)) with k; [|exact Hin].
-  intros j j'. unfold bucket. rewrite PositiveMap.gempty. simpl. tauto.
+  unfold bucket, build_index. cbn [fst snd]. generalize (index_depth (length keys)). intro d.
+  assert (forall done t, (forall x, In x (tkeys t) -> In x done) ->
+            forall x, In x (tkeys (fold_left (fun t k => tadd d (hash k) k t) keys t)) -> In x (done ++ keys)) as G.
+  { induction keys as [|y keys IH]; intros done t Ht x Hx; simpl in *.
+    - rewrite app_nil_r. auto.
+    - replace (done ++ y :: keys) with ((done ++ [y]) ++ keys) by (rewrite <- app_assoc; reflexivity).
+      apply (IH (done ++ [y]) (tadd d (hash y) y t)); [|exact Hx].
+      intros z Hz. apply tadd_keys in Hz as [->|Hz]; apply in_or_app; [right; now left|left; auto]. }
+  intros k k' Hin. apply tfind_keys in Hin. exact (G [] tempty (fun x H => H) k' Hin).
 Qed.
 
 Lemma known_sound hash keys k :
@@ -1015,7 +1157,7 @@ Qed.
 
 Section Table.
 Variable K : nat.           (* positions with at most K live squares are solved *)
-Variable hash : key -> positive.
+Variable hash : key -> nat.
 Variable score : nat -> nat.   (* the solver's move order (any function) *)
 Variable idx : index.       (* the table's positions *)
 Variable hint : key -> nat. (* which map to look a position up by (any function) *)
@@ -1383,7 +1525,7 @@ Definition claim_queens (c : claim) : list square :=
 (* The input: the hash of the index, the solver's move order, the map to
    look each position up by, the winning queens to try first (any
    functions), the solver's cut-off K, the entries. *)
-Definition input : Type := ((key -> positive) * (nat -> nat) * (key -> nat) * (key -> nat -> nat) * nat * list entry)%type.
+Definition input : Type := ((key -> nat) * (nat -> nat) * (key -> nat) * (key -> nat -> nat) * nat * list entry)%type.
 
 Definition verify (c : claim) (x : input) : verdict :=
   let '(hash, score, hint, win_hint, K, entries) := x in

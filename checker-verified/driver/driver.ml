@@ -320,20 +320,20 @@ let statement t =
 let rec positive_of_int x =
   if x <= 1 then XH else if x land 1 = 0 then XO (positive_of_int (x lsr 1)) else XI (positive_of_int (x lsr 1))
 
-(* The index's buckets: about one per entry, from 2^4 to 2^26; a hash
+(* The parts index's buckets: about one per entry, from 2^4 to 2^26; a hash
    below the mask, with the bit above it set (a positive of fixed length). *)
 let bucket_mask count =
   let bits = ref 4 in
   while 1 lsl !bits < count && !bits < 26 do incr bits done;
   (1 lsl !bits) - 1
 
-let make_hash count =
-  let mask = bucket_mask count in
-  fun (k : key0) ->
-    let (live, h) = k in
-    let x = List.fold_left (fun x row -> ((x lxor (row + 1)) * 0x2545F4914F6CDD1D) lxor (x lsr 29))
-        (h + 1) live in
-    positive_of_int (((x lxor (x lsr 32)) land mask) lor (mask + 1))
+(* The table's index (Checker.v) is a trie over the hash's digits in base
+   16, lowest first, as deep as the number of entries asks: any number
+   will do, mixed down to the low bits. *)
+let make_hash (k : key0) =
+  let (live, h) = k in
+  let x = List.fold_left (fun x row -> ((x lxor (row + 1)) * 0x2545F4914F6CDD1D) lxor (x lsr 29)) (h + 1) live in
+  (x lxor (x lsr 32)) land max_int
 
 (* The solver's move order (untrusted: any function is sound): the number
    of squares a move takes, so that moves leaving the opponent least come
@@ -469,7 +469,7 @@ let win_hint_of t = fun k ->
         | _ -> 61)
 
 let decide t =
-  let hash = make_hash (List.length t.entries) in
+  let hash = make_hash in
   let result =
     try Ok (verify t.claim (((((hash, popcount), hint_of t), win_hint_of t), t.cutoff), t.entries))
     with
@@ -680,7 +680,7 @@ let decide_manifest root listed export =
               | Game t -> t | Parts _ -> fail (printable path ^ ": a shard is a table of parts")) in
           if t.claim <> claim then fail (printable path ^ ": its table claims another position than the manifest lists");
           if !jobs = 1 && Unix.isatty Unix.stderr then Printf.eprintf "\rchecker-verified: shard %d of %d %!" (i + 1) total;
-          (((((make_hash (List.length t.entries), popcount), hint_of t), win_hint_of t), t.cutoff), t.entries))) listed in
+          (((((make_hash, popcount), hint_of t), win_hint_of t), t.cutoff), t.entries))) listed in
   let result =
     try
       if !jobs = 1 then Ok (check_manifest root.claim shards)
