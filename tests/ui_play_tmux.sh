@@ -23,7 +23,13 @@ t() { tmux -L "$socket" -f /dev/null "$@"; }
 cleanup() { t kill-server 2>/dev/null || true; rm -rf "$work"; }
 trap cleanup EXIT
 
-screen() { t capture-pane -p -t play -S -3000 -J; }
+# Each game gets its own session, and the one before is killed only after the
+# new one exists: killing the server's last session makes the server exit, and
+# a new-session racing that exit once failed with "server exited unexpectedly"
+# (1 run in 10 on a 2-core machine).
+session=
+games=0
+screen() { t capture-pane -p -t "$session" -S -3000 -J; }
 fail() {
   echo "FAIL: $*"
   echo "---- screen ----"
@@ -42,12 +48,15 @@ wait_for() {
   fail "timed out waiting for /$1/ ($want times)"
 }
 count() { screen | grep -cE -- "$1" || true; }
-say() { t send-keys -t play -l -- "$1"; t send-keys -t play Enter; }
+say() { t send-keys -t "$session" -l -- "$1"; t send-keys -t "$session" Enter; }
 last_free() { screen | grep -E '^Free squares \(' | tail -1; }
 
 start() {
-  t kill-session -t play 2>/dev/null || true
-  t new-session -d -s play -x 250 -y 60 "$* ; echo \"EXITED:\$?\"; sleep 60"
+  local previous=$session
+  games=$((games + 1))
+  session="play$games"
+  t new-session -d -s "$session" -x 250 -y 60 "$* ; echo \"EXITED:\$?\"; sleep 60"
+  [ -z "$previous" ] || t kill-session -t "$previous" 2>/dev/null || true
 }
 
 # ---- game 1: the certificate's side
@@ -121,7 +130,7 @@ grep -q '^#game	--board torus --n 5 --piece king$' "$record" || fail "the record
 start "$qcert" play --from "$record"
 wait_for 'Your move'
 screen | grep -q '^Resumed from .* after 2 moves: ' || fail "not resumed after the record's two moves"
-t send-keys -t play C-d
+t send-keys -t "$session" C-d
 wait_for '^End of input: the game stops here\.'
 wait_for '^EXITED:0'
 echo "PASS: three games played in tmux"
