@@ -531,6 +531,11 @@ Qed.
 Definition maybe_two (m : nat) : bool :=
   let x := m - Nat.ldiff m (m - 1) in Nat.eqb (Nat.ldiff x (x - 1)) x.
 
+(* A child's status as the solver reports it: 0 when it is lost, S w when
+   it is won, w naming (as bits) the child's winning queen when the solver
+   searched it, so that the parent skips that queen (pairing, below). *)
+Definition lost_code (lost : bool) : nat := if lost then 0 else 1.
+
 (* What the solver knows of a child m' without searching it: with no live
    square it is lost exactly when the heap is 0, with one exactly when the
    heap is 1 (the queen's own square is its only move: Grundy value 1), with
@@ -539,43 +544,60 @@ Definition maybe_two (m : nat) : bool :=
    square outside a), with three exactly when the heap is three_value of the
    three pairs (the second, j with mask b, found after i in E; the third
    the one bit left); otherwise rec searches it. *)
-Definition child_lost (rec : list (nat * nat) -> nat -> bool) (E : list (nat * nat)) (m' h : nat) : bool :=
-  if Nat.eqb m' 0 then Nat.eqb h 0
-  else if Nat.eqb (Nat.ldiff m' (m' - 1)) m' then Nat.eqb h 1
+Definition child_status (rec : list (nat * nat) -> nat -> nat) (E : list (nat * nat)) (m' h : nat) : nat :=
+  if Nat.eqb m' 0 then lost_code (Nat.eqb h 0)
+  else if Nat.eqb (Nat.ldiff m' (m' - 1)) m' then lost_code (Nat.eqb h 1)
   else let E' := from_live m' E in
        match E' with
-       | [] => negb (rec E m')
+       | [] => rec E m'
        | (i, a) :: E2 =>
            let m2 := Nat.ldiff m' (bit i) in
            if negb (Nat.eqb m2 0) && Nat.eqb (Nat.ldiff m2 (m2 - 1)) m2
-           then Nat.eqb h (if Nat.eqb (Nat.ldiff m' a) 0 then 1 else 0)
+           then lost_code (Nat.eqb h (if Nat.eqb (Nat.ldiff m' a) 0 then 1 else 0))
            else if maybe_two m2 then
              match from_live m2 E2 with
-             | [] => negb (rec E' m')
+             | [] => rec E' m'
              | (j, b) :: _ =>
                  let m3 := Nat.ldiff m2 (bit j) in
                  if negb (Nat.eqb m3 0) && Nat.eqb (Nat.ldiff m3 (m3 - 1)) m3
-                 then Nat.eqb h (three_value (Nat.testbit a j) (Nat.eqb (Nat.ldiff m3 a) 0)
-                                             (Nat.eqb (Nat.ldiff m3 b) 0))
-                 else negb (rec E' m')
+                 then lost_code (Nat.eqb h (three_value (Nat.testbit a j) (Nat.eqb (Nat.ldiff m3 a) 0)
+                                                        (Nat.eqb (Nat.ldiff m3 b) 0)))
+                 else rec E' m'
              end
-           else negb (rec E' m')
+           else rec E' m'
        end.
+
+(* The first entry of E whose bit is set in cand, the candidates, and whose
+   child p reports lost: S (bit i) for it, else 0. A child reported won,
+   S w, takes the queens of w out of the candidates: if the queen on u wins
+   the child after the queen on i, then the queen on i wins the child after
+   the queen on u (the same position; i is live after u because attacks
+   are symmetric), so u loses here and is not searched again. *)
+Fixpoint first_live_win (p : nat -> nat) (cand : nat) (E : list (nat * nat)) : nat :=
+  match E with
+  | [] => 0
+  | (i, a) :: E' =>
+      if Nat.testbit cand i then
+        let r := p a in
+        if Nat.eqb r 0 then S (bit i) else first_live_win p (Nat.ldiff cand (r - 1)) E'
+      else first_live_win p cand E'
+  end.
 
 (* Negamax on index masks: E holds (at least) the entries of m's live
    squares, filtered once where a solve starts (keep_live) and cut to the
-   child's first live entry at each call (from_live, in child_lost); each
+   child's first live entry at each call (from_live, in child_status); each
    node scans them with one bit test each, allocating nothing per entry, and
    a node with no live square (most leaves) scans nothing. A child with at
-   most two live squares (most nodes) is decided by child_lost without a
-   call. *)
-Fixpoint solve_frame (fuel : nat) (E : list (nat * nat)) (m h : nat) : bool :=
+   most three live squares (most nodes) is decided by child_status without
+   a call. The result: 0 when (m, h) is lost, S w when it is won, w the bit
+   of the winning queen (0 for a win by the heap). *)
+Fixpoint solve_frame (fuel : nat) (E : list (nat * nat)) (m h : nat) : nat :=
   match fuel with
-  | 0 => false
+  | 0 => 0
   | S f =>
-      (if Nat.eqb m 0 then false
-       else exists_live (fun a => child_lost (fun E' m' => solve_frame f E' m' h) E (Nat.ldiff m a) h) m E)
-      || exists_from (fun h' => negb (solve_frame f E m h')) 0 h
+      let r := if Nat.eqb m 0 then 0
+               else first_live_win (fun a => child_status (fun E' m' => solve_frame f E' m' h) E (Nat.ldiff m a) h) m E in
+      if Nat.eqb r 0 then (if exists_from (fun h' => Nat.eqb (solve_frame f E m h') 0) 0 h then 1 else 0) else r
   end.
 
 (* The index of the first entry of l live in m whose move leaves a position
@@ -585,18 +607,18 @@ Fixpoint first_win (f : nat) (E : list (nat * nat)) (m h : nat) (l : list (nat *
   match l with
   | [] => None
   | e :: l' =>
-      if Nat.testbit m (fst e) && negb (solve_frame f E (Nat.ldiff m (snd e)) h)
+      if Nat.testbit m (fst e) && Nat.eqb (solve_frame f E (Nat.ldiff m (snd e)) h) 0
       then Some (fst e) else first_win f E m h l'
   end.
 
 Lemma first_win_some f E m h l u : first_win f E m h l = Some u ->
-  exists a, In (u, a) l /\ Nat.testbit m u = true /\ solve_frame f E (Nat.ldiff m a) h = false.
+  exists a, In (u, a) l /\ Nat.testbit m u = true /\ solve_frame f E (Nat.ldiff m a) h = 0.
 Proof.
   induction l as [|[i a] l IH]; simpl; [discriminate|].
   destruct (Nat.testbit m i) eqn:Hb; simpl.
   - destruct (solve_frame f E (Nat.ldiff m a) h) eqn:Hs; simpl.
-    + intro H. destruct (IH H) as [a' [Hin R]]. eauto.
     + intro H. injection H as <-. exists a. auto.
+    + intro H. destruct (IH H) as [a' [Hin R]]. eauto.
   - intro H. destruct (IH H) as [a' [Hin R]]. eauto.
 Qed.
 
@@ -766,45 +788,133 @@ Proof.
   rewrite Nat.ones_spec_high in Hi by exact H. discriminate.
 Qed.
 
+(* The queens that w names win their children of m: what solve_frame
+   reports of a won position, for its parent's pairing. *)
+Definition witnesses (m w h : nat) : Prop :=
+  forall u, Nat.testbit w u = true -> exists s, nth_error L u = Some s /\ Nat.testbit m u = true /\
+    Lost (sub L (Nat.ldiff m (attack_mask_from s L 0))) h.
+
+Lemma witnesses_0 m h : witnesses m 0 h.
+Proof. intros u Hu. now rewrite Nat.bits_0 in Hu. Qed.
+
+(* The pairing: the queen on j wins the child after the queen on i, so the
+   queen on i wins the child after the queen on j. *)
+Lemma won_by_pair m i si j sj h :
+  nth_error L i = Some si -> Nat.testbit m i = true -> nth_error L j = Some sj ->
+  Nat.testbit (Nat.ldiff m (attack_mask_from si L 0)) j = true ->
+  Lost (sub L (Nat.ldiff (Nat.ldiff m (attack_mask_from si L 0)) (attack_mask_from sj L 0))) h ->
+  Won (sub L (Nat.ldiff m (attack_mask_from sj L 0))) h.
+Proof.
+  intros Hi Hbi Hj Hbj Hl. apply won_place with si.
+  - apply (sub_from_in L 0 _ i si Hi). simpl. rewrite Nat.ldiff_spec, Hbi. simpl.
+    pose proof (attack_mask_spec sj L 0 i si Hi) as A. simpl in A. rewrite A, attacks_sym.
+    pose proof (attack_mask_spec si L 0 j sj Hj) as B. simpl in B.
+    rewrite Nat.ldiff_spec, B in Hbj. apply andb_true_iff in Hbj as [_ Hn]. now rewrite Hn.
+  - unfold after. rewrite sub_after, ldiff_swap. exact Hl.
+Qed.
+
+Lemma first_live_win_none p E : first_live_win p 0 E = 0.
+Proof.
+  induction E as [|[i a] E IH]; simpl; [reflexivity|]. now rewrite Nat.bits_0.
+Qed.
+
+Lemma first_live_win_won p m E : forall cand w,
+  (forall x, Nat.testbit cand x = true -> Nat.testbit m x = true) ->
+  first_live_win p cand E = S w ->
+  exists i a, In (i, a) E /\ Nat.testbit m i = true /\ p a = 0 /\ w = bit i.
+Proof.
+  induction E as [|[i a] E IH]; intros cand w Hc; simpl; [discriminate|].
+  destruct (Nat.testbit cand i) eqn:T.
+  - cbv zeta. destruct (Nat.eqb_spec (p a) 0) as [P|P].
+    + intro H. injection H as <-. exists i, a. auto.
+    + intro H. destruct (IH (Nat.ldiff cand (p a - 1)) w (fun x Hx => Hc x (ldiff_sub _ _ _ Hx)) H) as [i' [a' [Hin R]]].
+      exists i', a'. auto.
+  - intro H. destruct (IH cand w Hc H) as [i' [a' [Hin R]]]. exists i', a'. auto.
+Qed.
+
+(* When no candidate's child is reported lost, every live entry's child is
+   won: reported so, or settled by a sibling's winning queen. *)
+Lemma first_live_win_lost p m h E :
+  (forall i a, In (i, a) E -> exists s, nth_error L i = Some s /\ a = attack_mask_from s L 0) ->
+  (forall i a w, In (i, a) E -> Nat.testbit m i = true -> p a = S w ->
+     Won (sub L (Nat.ldiff m a)) h /\ witnesses (Nat.ldiff m a) w h) ->
+  forall cand,
+  (forall j sj, Nat.testbit cand j = false -> nth_error L j = Some sj -> Nat.testbit m j = true ->
+     Won (sub L (Nat.ldiff m (attack_mask_from sj L 0))) h) ->
+  (forall x, Nat.testbit cand x = true -> Nat.testbit m x = true) ->
+  first_live_win p cand E = 0 ->
+  forall i a, In (i, a) E -> Nat.testbit m i = true -> Won (sub L (Nat.ldiff m a)) h.
+Proof.
+  intros Hg Hp. induction E as [|[i0 a0] E IH]; intros cand Hs Hc F i a Hin Hb; [destruct Hin|].
+  assert (forall i a, In (i, a) E -> exists s, nth_error L i = Some s /\ a = attack_mask_from s L 0) as Hg'
+    by (intros i1 a1 H1; apply Hg; now right).
+  assert (forall i a w, In (i, a) E -> Nat.testbit m i = true -> p a = S w ->
+            Won (sub L (Nat.ldiff m a)) h /\ witnesses (Nat.ldiff m a) w h) as Hp'
+    by (intros i1 a1 w H1 H2 H3; apply (Hp i1 a1 w); [now right|exact H2|exact H3]).
+  destruct (Hg i0 a0 (or_introl eq_refl)) as [s0 [Hs0 ->]].
+  simpl in F. destruct (Nat.testbit cand i0) eqn:T.
+  - pose proof (Hc i0 T) as T0.
+    destruct (Nat.eqb_spec (p (attack_mask_from s0 L 0)) 0) as [P|P]; [discriminate|].
+    set (w := p (attack_mask_from s0 L 0) - 1) in F.
+    assert (p (attack_mask_from s0 L 0) = S w) as P' by (unfold w; lia). clear P.
+    destruct (Hp i0 _ w (or_introl eq_refl) T0 P') as [Hw Hwit].
+    destruct Hin as [Heq|Hin]; [injection Heq as <- <-; exact Hw|].
+    refine (IH Hg' Hp' (Nat.ldiff cand w) _ (fun x Hx => Hc x (ldiff_sub _ _ _ Hx)) F i a Hin Hb).
+    intros j sj Hj Hsj Hbj. rewrite Nat.ldiff_spec in Hj.
+    destruct (Nat.testbit cand j) eqn:Cj; [|exact (Hs j sj Cj Hsj Hbj)].
+    simpl in Hj. apply negb_false_iff in Hj.
+    destruct (Hwit j Hj) as [s [Hs' [Hbj' Hl]]]. rewrite Hsj in Hs'. injection Hs' as <-.
+    exact (won_by_pair m i0 s0 j sj h Hs0 T0 Hsj Hbj' Hl).
+  - destruct Hin as [Heq|Hin].
+    + injection Heq as E1 E2. subst i0 a. exact (Hs i s0 T Hs0 Hb).
+    + exact (IH Hg' Hp' cand Hs Hc F i a Hin Hb).
+Qed.
+
 Lemma solve_frame_sound fuel : forall E m h, entries_ok E m -> in_range m -> length (sub L m) + h < fuel ->
-  (solve_frame fuel E m h = true -> Won (sub L m) h) /\
-  (solve_frame fuel E m h = false -> Lost (sub L m) h).
+  (solve_frame fuel E m h = 0 -> Lost (sub L m) h) /\
+  (forall w, solve_frame fuel E m h = S w -> Won (sub L m) h /\ witnesses m w h).
 Proof.
   induction fuel as [|f IH]; intros E m h Hok Hr Hf; [lia|]. simpl.
-  replace (if Nat.eqb m 0 then false else exists_live _ m E)
-    with (exists_live (fun a => child_lost (fun E' m' => solve_frame f E' m' h) E (Nat.ldiff m a) h) m E)
-    by (destruct (Nat.eqb_spec m 0) as [->|_]; [apply exists_live_none|reflexivity]).
-  rewrite exists_from_seq, exists_live_existsb.
+  set (p := fun a => child_status (fun E' m' => solve_frame f E' m' h) E (Nat.ldiff m a) h).
+  replace (if Nat.eqb m 0 then 0 else first_live_win p m E) with (first_live_win p m E)
+    by (destruct (Nat.eqb_spec m 0) as [->|_]; [apply first_live_win_none|reflexivity]).
   assert (forall a, entries_ok E (Nat.ldiff m a)) as Hch
     by (intro a; apply (entries_ok_sub E m); [exact Hok|apply ldiff_sub]).
   assert (forall a, in_range (Nat.ldiff m a)) as Hrch
     by (intro a; apply (in_range_sub m); [exact Hr|apply ldiff_sub]).
-  (* What child_lost says of a child is true. *)
+  (* What child_status says of a child is true. *)
   assert (forall a, length (sub L (Nat.ldiff m a)) + h < f ->
-    (child_lost (fun E' m' => solve_frame f E' m' h) E (Nat.ldiff m a) h = true -> Lost (sub L (Nat.ldiff m a)) h) /\
-    (child_lost (fun E' m' => solve_frame f E' m' h) E (Nat.ldiff m a) h = false -> Won (sub L (Nat.ldiff m a)) h))
+    (p a = 0 -> Lost (sub L (Nat.ldiff m a)) h) /\
+    (forall w, p a = S w -> Won (sub L (Nat.ldiff m a)) h /\ witnesses (Nat.ldiff m a) w h))
     as Hchild.
-  { intros a Hfa. unfold child_lost. pose proof (Hch a) as Hoka. pose proof (Hrch a) as Hra.
+  { intros a Hfa. unfold p, child_status. pose proof (Hch a) as Hoka. pose proof (Hrch a) as Hra.
     set (m' := Nat.ldiff m a) in *.
+    (* a closed form: the child is lost exactly when the test holds *)
+    assert (forall b, (b = true -> Lost (sub L m') h) -> (b = false -> Won (sub L m') h) ->
+              (lost_code b = 0 -> Lost (sub L m') h) /\
+              (forall w, lost_code b = S w -> Won (sub L m') h /\ witnesses m' w h)) as Code.
+    { intros b Hl Hw. unfold lost_code. destruct b; split.
+      - intros _. now apply Hl.
+      - discriminate.
+      - discriminate.
+      - intros w E0. injection E0 as <-. split; [now apply Hw|apply witnesses_0]. }
     destruct (Nat.eqb_spec m' 0) as [Z|Z].
-    - assert (sub L m' = []) as -> by (rewrite Z; apply sub_from_none; intros; apply Nat.bits_0).
-      split; intro E0.
+    - assert (sub L m' = []) as Hsub by (rewrite Z; apply sub_from_none; intros; apply Nat.bits_0).
+      apply Code; rewrite Hsub; intro E0.
       + apply Nat.eqb_eq in E0. subst h. apply lost_nil.
       + apply Nat.eqb_neq in E0. now apply won_nil.
     - destruct (Nat.eqb_spec (Nat.ldiff m' (m' - 1)) m') as [S1|S1].
       + assert (Nat.log2 m' < length L) as Hlt by (apply Hra; now apply Nat.bit_log2).
         apply nth_error_Some in Hlt. destruct (nth_error L (Nat.log2 m')) as [s|] eqn:Hs; [|tauto].
-        assert (sub L m' = [s]) as ->.
+        assert (sub L m' = [s]) as Hsub.
         { apply (sub_from_single L 0 (Nat.log2 m')); [apply single_bit; auto|lia|now rewrite Nat.sub_0_r]. }
-        split; intro E0.
+        apply Code; rewrite Hsub; intro E0.
         * apply Nat.eqb_eq in E0. subst h. apply lost_single.
         * apply Nat.eqb_neq in E0. now apply won_single.
       + assert (forall E', entries_ok E' m' ->
-                (negb (solve_frame f E' m' h) = true -> Lost (sub L m') h) /\
-                (negb (solve_frame f E' m' h) = false -> Won (sub L m') h)) as Rec.
-        { intros E' Hok'. split; intro E0.
-          - apply negb_true_iff in E0. exact (proj2 (IH E' m' h Hok' Hra Hfa) E0).
-          - apply negb_false_iff in E0. exact (proj1 (IH E' m' h Hok' Hra Hfa) E0). }
+                (solve_frame f E' m' h = 0 -> Lost (sub L m') h) /\
+                (forall w, solve_frame f E' m' h = S w -> Won (sub L m') h /\ witnesses m' w h)) as Rec
+          by (intros E' Hok'; exact (IH E' m' h Hok' Hra Hfa)).
         assert (entries_ok (from_live m' E) m') as Hok'.
         { destruct Hoka as [Hg Hc]. split.
           - intros i b Hin. apply Hg. now apply from_live_in with m'.
@@ -849,7 +959,7 @@ Proof.
         rewrite Aij, !(ldiff_single m3 k _ B3), Aik, Ajk.
         change (three_value (attacks si sj) (attacks si sk) (attacks sj sk)) with (triple_value si sj sk).
         destruct (sub_triple L m' i j k si sj sk Bm) as [x [y [z [Hs Hv]]]]; auto.
-        rewrite Hs, <- Hv. split; intro E0.
+        apply Code; rewrite Hs, <- Hv; intro E0.
         - apply Nat.eqb_eq in E0. subst h. apply lost_triple.
         - apply Nat.eqb_neq in E0. now apply won_triple. }
         set (m2 := Nat.ldiff m' (bit i)) in *.
@@ -885,29 +995,37 @@ Proof.
           - apply (sub_from_pair L 0 i j si sj m' Bm); [lia|exact Lt|now rewrite Nat.sub_0_r|now rewrite Nat.sub_0_r].
           - apply (sub_from_pair L 0 j i sj si m'); [|lia|lia|now rewrite Nat.sub_0_r|now rewrite Nat.sub_0_r].
             intro x. rewrite Bm. apply orb_comm. }
-        rewrite Hsub, Hg. split; intro E0.
+        apply Code; rewrite Hsub, Hg; intro E0.
         * apply Nat.eqb_eq in E0. subst h. destruct (Nat.ltb i j); apply lost_pair.
         * apply Nat.eqb_neq in E0. destruct (Nat.ltb i j); apply won_pair; exact E0. }
-  split.
-  - intro E0. apply orb_true_iff in E0 as [E0|E0].
-    + apply existsb_exists in E0 as [[i a] [Hin E0]]. simpl in E0.
-      apply andb_true_iff in E0 as [Hb E0].
-      destruct (proj1 Hok i a Hin) as [s [Hs ->]].
-      apply won_place with s; [exact (sub_from_in L 0 m i s Hs Hb)|].
-      unfold after. rewrite sub_after. pose proof (sub_length_lt L m i s Hs Hb).
-      apply (proj1 (Hchild (attack_mask_from s L 0) ltac:(lia))). exact E0.
-    + apply existsb_exists in E0 as [h' [Hh' E0]]. apply in_seq in Hh'.
-      apply negb_true_iff in E0. apply won_heap with h'; [lia|].
-      apply (IH E m h'); [exact Hok|exact Hr|lia|exact E0].
-  - intro E0. apply orb_false_iff in E0 as [E1 E2]. apply lost_intro.
-    + intros s Hs. destruct (in_sub_from L 0 m s Hs) as [i [Hi Hb]]. simpl in Hb.
-      assert (In (i, attack_mask_from s L 0) E) as Hin by (apply (proj2 Hok); auto).
-      pose proof (existsb_false_forall _ _ E1 _ Hin) as E0. simpl in E0. rewrite Hb in E0.
-      simpl in E0. unfold after. rewrite sub_after. pose proof (sub_length_lt L m i s Hi Hb).
-      apply (proj2 (Hchild (attack_mask_from s L 0) ltac:(lia))). exact E0.
-    + intros h' Hh'. assert (In h' (seq 0 h)) as Hin by (apply in_seq; lia).
-      pose proof (existsb_false_forall _ _ E2 h' Hin) as E0.
-      apply negb_false_iff in E0. apply (IH E m h'); [exact Hok|exact Hr|lia|exact E0].
+  assert (forall i a, In (i, a) E -> Nat.testbit m i = true -> length (sub L (Nat.ldiff m a)) + h < f) as Hfuel.
+  { intros i a Hin Hb. destruct (proj1 Hok i a Hin) as [s [Hs ->]].
+    pose proof (sub_length_lt L m i s Hs Hb). lia. }
+  destruct (first_live_win p m E) as [|w] eqn:FW.
+  - rewrite exists_from_seq.
+    destruct (existsb _ (seq 0 h)) eqn:EH; split; try discriminate.
+    + intros w E0. injection E0 as <-. split; [|apply witnesses_0].
+      apply existsb_exists in EH as [h' [Hh' E0]]. apply in_seq in Hh'. apply Nat.eqb_eq in E0.
+      apply won_heap with h'; [lia|]. apply (IH E m h'); [exact Hok|exact Hr|lia|exact E0].
+    + intros _. apply lost_intro.
+      * intros s Hs. destruct (in_sub_from L 0 m s Hs) as [i [Hi Hb]]. simpl in Hb.
+        assert (In (i, attack_mask_from s L 0) E) as Hin by (apply (proj2 Hok); auto).
+        unfold after. rewrite sub_after.
+        apply (first_live_win_lost p m h E (proj1 Hok)) with m i; auto.
+        -- intros i' a' w Hin' Hb' E0. exact (proj2 (Hchild a' (Hfuel i' a' Hin' Hb')) w E0).
+        -- intros j sj Hj _ Hb'. congruence.
+      * intros h' Hh'. assert (In h' (seq 0 h)) as Hin by (apply in_seq; lia).
+        pose proof (existsb_false_forall _ _ EH h' Hin) as E0. apply Nat.eqb_neq in E0.
+        destruct (solve_frame f E m h') as [|w] eqn:Sw; [congruence|].
+        apply (proj2 (IH E m h' Hok Hr ltac:(lia)) w Sw).
+  - split; [discriminate|]. intros w' E0. injection E0 as <-.
+    destruct (first_live_win_won p m E m w (fun x Hx => Hx) FW) as [i [a [Hin [Hb [P ->]]]]].
+    destruct (proj1 Hok i a Hin) as [s [Hs ->]].
+    pose proof (proj1 (Hchild _ (Hfuel i _ Hin Hb)) P) as Hl.
+    split.
+    + apply won_place with s; [exact (sub_from_in L 0 m i s Hs Hb)|].
+      unfold after. rewrite sub_after. exact Hl.
+    + intros u Hu. rewrite bit_spec in Hu. apply Nat.eqb_eq in Hu. subst u. exists s. auto.
 Qed.
 
 End FrameSound.
@@ -1158,7 +1276,7 @@ Qed.
 Section Table.
 Variable K : nat.           (* positions with at most K live squares are solved *)
 Variable hash : key -> nat.
-Variable score : nat -> nat.   (* the solver's move order (any function) *)
+Variable score : nat -> nat.   (* the solver's move order, and which children are small (any function) *)
 Variable idx : index.       (* the table's positions *)
 Variable hint : key -> nat. (* which map to look a position up by (any function) *)
 Variable maps : list (square -> square).   (* the board's maps (board_maps) *)
@@ -1194,24 +1312,28 @@ Definition ok (k : key) : bool :=
 
 (* A move in a frame over L leads to the position M' (row masks), which is
    the index mask m' over L: a small one is solved on the frame (or in the
-   table), a larger one must be in the table. *)
+   table), a larger one must be in the table. Small: score m' at most K.
+   The driver's score counts the bits of a mask, but no proof needs that:
+   which way a child goes is a cost choice, and both ways are sound (a
+   count in Coq, a loop over the frame's indices, was 5% of the check at
+   n = 14). *)
 Definition child_ok (E : list (nat * nat)) (len : nat) (M' : list nat) (m' h' : nat) : bool :=
-  if Nat.leb (count_bits m' 0 len) K
-  then solve_frame (len + h' + 1) (keep_live m' E) m' h' || found (M', h')
+  if Nat.leb (score m') K
+  then negb (Nat.eqb (solve_frame (len + h' + 1) (keep_live m' E) m' h') 0) || found (M', h')
   else found (M', h').
 
 (* The move by the queen on s in a frame over M leads to the child m' (an
-   index mask): when it has at most K live squares, it is solved on the
+   index mask): when it is small (as in child_ok), it is solved on the
    frame, with the index of the winning queen found, as the bit of a sibling
    the same queen shows won (0 if none); else, or when the solver finds no
    win, it must be in the table, looked up by its row masks (computed only
    then: most children are solved). *)
 Definition child_won (E : list (nat * nat)) (len : nat) (M : list nat) (s : square) (m' h' k : nat) : bool * nat :=
-  if Nat.leb (count_bits m' 0 len) K then
+  if Nat.leb (score m') K then
     let E' := keep_live m' E in
     match first_win (len + h') E' m' h' (hint_entry k E' ++ E') with
     | Some u => (true, bit u)
-    | None => (exists_from (fun h'' => negb (solve_frame (len + h') E' m' h'')) 0 h'
+    | None => (exists_from (fun h'' => Nat.eqb (solve_frame (len + h') E' m' h'') 0) 0 h'
                || found (place s M, h'), 0)
     end
   else (found (place s M, h'), 0).
@@ -1301,8 +1423,11 @@ Proof.
   destruct (Nat.leb _ K); [|now apply Known].
   apply orb_true_iff in E as [E|E]; [|now apply Known].
   rewrite <- Hs. pose proof (sub_length_le L m').
-  apply (solve_frame_sound L (length L + h' + 1) (keep_live m' (order_entries score (frame_entries L))) m' h');
-    [|exact Hr|lia|exact E].
+  apply negb_true_iff, Nat.eqb_neq in E.
+  destruct (solve_frame (length L + h' + 1) (keep_live m' (order_entries score (frame_entries L))) m' h') as [|w] eqn:Sw;
+    [congruence|].
+  refine (proj1 (proj2 (solve_frame_sound L (length L + h' + 1) (keep_live m' (order_entries score (frame_entries L))) m' h'
+                          _ Hr ltac:(lia)) w Sw)).
   rewrite keep_live_filter. apply entries_ok_filter; [|auto].
   apply (entries_ok_same L (frame_entries L)); [apply order_entries_in|apply frame_entries_ok].
 Qed.
@@ -1354,7 +1479,7 @@ Proof.
     destruct (proj1 (HE mj (fun i H => H)) u a Hin) as [su [Hu ->]].
     assert (length (sub L (Nat.ldiff mj (attack_mask_from su L 0))) + h < length L + h) as Hfuel.
     { pose proof (sub_length_lt L mj u su Hu Hbu). pose proof (sub_length_le L mj). lia. }
-    pose proof (proj2 (solve_frame_sound L (length L + h) E' _ h (HE _ (ldiff_sub _ _)) (in_range_sub L mj _ Hrj (ldiff_sub _ _)) Hfuel) Hsolve)
+    pose proof (proj1 (solve_frame_sound L (length L + h) E' _ h (HE _ (ldiff_sub _ _)) (in_range_sub L mj _ Hrj (ldiff_sub _ _)) Hfuel) Hsolve)
       as Hlost.
     split.
     + rewrite Hchild. apply won_place with su; [exact (sub_from_in L 0 mj u su Hu Hbu)|].
@@ -1374,7 +1499,7 @@ Proof.
   - split.
     + apply orb_true_iff in E as [E|E]; [|now apply Known].
       rewrite exists_from_seq in E. apply existsb_exists in E as [h'' [Hh'' E]].
-      apply in_seq in Hh''. apply negb_true_iff in E.
+      apply in_seq in Hh''. apply Nat.eqb_eq in E.
       rewrite Hchild. apply won_heap with h''; [lia|].
       pose proof (sub_length_le L mj).
       apply (solve_frame_sound L (length L + h) E' mj h''); [apply HE; auto|exact Hrj|lia|exact E].

@@ -66,15 +66,16 @@ Extract Inlined Constant Coq.Init.Nat.sub => "(fun (a : int) (b : int) -> if a <
 (* Nat.lxor: bitwise exclusive or (Parts.v: the value of a sum of parts). *)
 Extract Inlined Constant Coq.Arith.PeanoNat.Nat.lxor => "(fun (a : int) (b : int) -> a lxor b)".
 
-(* child_lost (Checker.v) takes the solver's recursive call as a function:
-   inlined, so that no closure is built per child. (Inlining is extraction's
-   own rewriting, not a claim about OCaml code.) *)
-Extraction Inline child_lost.
-(* LiveRows.v's bit c (Nat.shiftl 1 c), inlined in its callers: child_lost
+(* child_status (Checker.v) takes the solver's recursive call as a function:
+   inlined, so that no closure is built per child; lost_code, its 0 or 1,
+   likewise. (Inlining is extraction's own rewriting, not a claim about
+   OCaml code.) *)
+Extraction Inline child_status lost_code.
+(* LiveRows.v's bit c (Nat.shiftl 1 c), inlined in its callers: child_status
    computes one per child with two live squares or more, and the call cost
    more than the shift (2% of the check at n = 14). *)
 Extraction Inline QueensGame.LiveRows.bit.
-(* child_lost's tests for three live squares (Checker.v), likewise: calls
+(* child_status's tests for three live squares (Checker.v), likewise: calls
    were 3% of the check at n = 14. *)
 Extraction Inline maybe_two three_value.
 

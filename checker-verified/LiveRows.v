@@ -396,14 +396,6 @@ Fixpoint attack_mask_from (s : square) (L : list square) (i : nat) : nat :=
 Definition frame (L : list square) : list (square * nat) :=
   map (fun s => (s, attack_mask_from s L 0)) L.
 
-(* The number of set bits among bits i .. i+len-1 of m: which solver a
-   child goes to (a cost choice; no proof depends on it). *)
-Fixpoint count_bits (m i len : nat) : nat :=
-  match len with
-  | 0 => 0
-  | S l => (if Nat.testbit m i then 1 else 0) + count_bits m (S i) l
-  end.
-
 Lemma attack_mask_low s L : forall i j, j < i -> Nat.testbit (attack_mask_from s L i) j = false.
 Proof.
   induction L as [|x L IH]; intros i j Hj; simpl; [apply Nat.bits_0|].

@@ -7,8 +7,9 @@
    Trusted here: that the claim passed to verify is the one printed
    (read_claim and statement), and that no number passed is negative or
    large (read_int).  Not trusted: how the entries' live sets (row masks) are
-   computed, the hash of the index, the solver's move order (popcount) and
-   the winning queens it is told to try first (lines "w");
+   computed, the hash of the index, the solver's move order and which
+   children it solves (popcount), the winning queens it is told to try
+   first (lines "w");
    the proof holds for any entries, any hash and any order. *)
 open Checker_extracted
 
@@ -362,10 +363,18 @@ let make_hash (k : key0) =
   let x = List.fold_left (fun x row -> ((x lxor (row + 1)) * 0x2545F4914F6CDD1D) lxor (x lsr 29)) (h + 1) live in
   (x lxor (x lsr 32)) land max_int
 
-(* The solver's move order (untrusted: any function is sound): the number
-   of squares a move takes, so that moves leaving the opponent least come
-   first. *)
-let rec popcount x = if x = 0 then 0 else 1 + popcount (x land (x - 1))
+(* Checker.v's score (untrusted: any function is sound): the number of bits
+   of a mask. It orders the solver's moves (those that take the most squares
+   first, leaving the opponent least) and says which children are small
+   enough to solve (at most the cut-off's live squares). Counted in parallel
+   in the bits' pairs, nibbles and bytes; masks are below 2^62, so every
+   constant is an OCaml int, and the bytes' sum (at most 62) is in bits 56
+   to 61 of the product, which the product's wrapping at 2^63 leaves. *)
+let popcount x =
+  let x = x - ((x lsr 1) land 0x1555555555555555) in
+  let x = (x land 0x3333333333333333) + ((x lsr 2) land 0x3333333333333333) in
+  let x = (x + (x lsr 4)) land 0x0F0F0F0F0F0F0F0F in
+  (x * 0x0101010101010101) lsr 56
 
 (* ---- Verdicts. ---- *)
 
