@@ -1367,7 +1367,7 @@ Definition frame_moves_ok (L : list square) (M : list nat) (h : nat) (wh : nat -
   && forall_from (fun h' => child_ok E len M all h') 0 h.
 
 Definition all_moves_ok (M : list nat) (h : nat) (wh : nat -> nat) : bool :=
-  let L := decode n M in
+  let L := decode_fast n M in
   if Nat.leb (length L) frame_limit then frame_moves_ok L M h wh
   else forallb (fun s => ok (place s M, h)) L && forall_from (fun h' => ok (M, h')) 0 h.
 
@@ -1539,7 +1539,7 @@ Lemma all_moves_ok_lost m M h wh :
   index_sound -> keys_won m -> all_moves_ok M h wh = true -> length (decode n M) + h <= m ->
   Lost (decode n M) h.
 Proof.
-  intros Hidx IH E Hm. unfold all_moves_ok in E. destruct (Nat.leb _ frame_limit).
+  intros Hidx IH E Hm. unfold all_moves_ok in E. rewrite decode_fast_eq in E. destruct (Nat.leb _ frame_limit).
   - unfold frame_moves_ok in E. rewrite forall_from_seq in E.
     apply andb_true_iff in E as [E1 E2]. rewrite forallb_forall in E2.
     pose proof (children_ok_sound m M h wh Hidx IH Hm) as C. simpl in C.
