@@ -63,7 +63,7 @@
 #   AUDIT_VERIFIED_CAP=s   at most this long for one claim (default 30)
 #   AUDIT_VERIFIED_RATIO=r its prediction: r times the checker's time on the
 #                          same file (default: by the board, as measured: 5
-#                          up to n = 10, 15 up to 12, 40 above; on the
+#                          up to n = 10, 15 up to 14, 25 above; on the
 #                          torus 40 for a manifest, 60 for a single file up
 #                          to 12, 5000 above)
 #   AUDIT_VERIFIED=all     the Coq-proved checker also runs, after the budget's
@@ -78,8 +78,9 @@
 # one slot queued after the small claims (so it never holds back one of
 # them), cheapest first, within AUDIT_VERIFIED_BUDGET. It starts only if its
 # prediction (AUDIT_VERIFIED_RATIO times the checker's time on the file; the
-# ratios measured, tables up to symmetry: 8 at n = 12, 16 at n = 14, about
-# 28 on an n = 16 shard; a prediction of 5, 15, 40) fits its cap and
+# ratios measured, CPU time, 2026-11-29: 4 at n = 12, 10 at n = 14, 13 on
+# the n = 16 manifest, 17 to 18 on the n = 18 manifests; a prediction of 5,
+# 15, 25) fits its cap and
 # what is left of that budget; it may run three times its prediction (at
 # least 5 s), its cap and what is left, and is stopped there ("stopped").
 # Its verdict and time are the results' columns verified and verified_ms; a
@@ -661,13 +662,13 @@ queue_verified() {  # job, certificate, the checker's verdict line, the checker'
   j_args[$vj]=checker-verified; j_ship[$vj]=""; j_fallback[$vj]=""; j_cert2[$vj]=""
   local r=$vratio
   verified_scope_args "${j_args[$1]}"
-  if [ -z "$r" ]; then  # measured (docs/verified-checker.md), tables up to symmetry: n = 12: 0.07 -> 0.5 s, 14: 0.8 -> 13 s
+  if [ -z "$r" ]; then  # measured (docs/verified-checker.md), CPU, 2026-11-29: n = 12: 0.07 -> 0.27 s, 14: 0.71 -> 6.9 s
     if [ "$vscope_parts" = 1 ]; then  # tables of parts: bishops 11x11, 12x12: 22x; knights 7x7: 50x, kings 8x8: 46x
       if [ "$vscope_piece" = bishop ]; then r=30; else r=60; fi
     elif [ "$vscope_torus" = 1 ]; then  # a single file walks every image under n^2 translations: 12: 0.03 -> 1.4 s;
       # a manifest (the translation lemma) does not: 14: 0.6 (wall, in the audit) -> 17 s, 16: 0.76 -> 27 s, 18: 21 -> 431 s
       if [ -d "$2.units" ]; then r=40; elif [ "$vscope_n" -le 12 ]; then r=60; else r=5000; fi
-    elif [ "$vscope_n" -le 10 ]; then r=5; elif [ "$vscope_n" -le 12 ]; then r=15; else r=40; fi
+    elif [ "$vscope_n" -le 10 ]; then r=5; elif [ "$vscope_n" -le 14 ]; then r=15; else r=25; fi
   fi
   j_est[$vj]=$((c * r))
   q=$qpos
