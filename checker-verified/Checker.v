@@ -463,21 +463,6 @@ Fixpoint keep_live (m : nat) (E : list (nat * nat)) : list (nat * nat) :=
 Lemma keep_live_filter m E : keep_live m E = filter (fun e => Nat.testbit m (fst e)) E.
 Proof. induction E as [|e E IH]; simpl; [reflexivity|]. now rewrite IH. Qed.
 
-(* Is p true of the mask of some entry live in m? (p is called only for
-   live entries.) *)
-Fixpoint exists_live (p : nat -> bool) (m : nat) (E : list (nat * nat)) : bool :=
-  match E with
-  | [] => false
-  | e :: E' => (Nat.testbit m (fst e) && p (snd e)) || exists_live p m E'
-  end.
-
-Lemma exists_live_none p E : exists_live p 0 E = false.
-Proof. induction E as [|e E IH]; simpl; [reflexivity|]. now rewrite Nat.bits_0, IH. Qed.
-
-Lemma exists_live_existsb p m E :
-  exists_live p m E = existsb (fun e => Nat.testbit m (fst e) && p (snd e)) E.
-Proof. induction E as [|e E IH]; simpl; [reflexivity|]. now rewrite IH. Qed.
-
 (* A mask with one bit set: that bit is its highest (the test below: no bit
    of m is set in m - 1). *)
 Lemma single_bit m : m <> 0 -> Nat.ldiff m (m - 1) = m ->
