@@ -1344,7 +1344,7 @@ Definition frame_limit : nat := 61.
    L when L is small enough (one attack test per pair of L's squares, then
    bit operations), else square by square. *)
 Definition frame_moves_ok (L : list square) (M : list nat) (h : nat) (wh : nat -> nat) : bool :=
-  let F := frame L in
+  let F := frame_fast bd L in
   let E := order_entries score (index_from 0 (map snd F)) in
   let len := length L in
   let all := Nat.ones len in
@@ -1525,7 +1525,7 @@ Lemma all_moves_ok_lost m M h wh :
   Lost (decode n M) h.
 Proof.
   intros Hidx IH E Hm. unfold all_moves_ok in E. rewrite decode_fast_eq in E. destruct (Nat.leb _ frame_limit).
-  - unfold frame_moves_ok in E. rewrite forall_from_seq in E.
+  - unfold frame_moves_ok in E. rewrite frame_fast_eq, forall_from_seq in E.
     apply andb_true_iff in E as [E1 E2]. rewrite forallb_forall in E2.
     pose proof (children_ok_sound m M h wh Hidx IH Hm) as C. simpl in C.
     set (L := decode n M) in *.
