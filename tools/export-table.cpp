@@ -475,11 +475,29 @@ class Exporter {
   bool tinyLost(uint64_t mask, uint32_t h) const {
     return tinyGraphs_.lostCoded(unsigned(std::popcount(mask)), tinyCode(mask), h);
   }
+  // The code of the graph a mask of at most kCoded members induces, carried
+  // down the search (as the checker library's solver does): an option's
+  // code is then two pexts (subsetCode) instead of one per member, which
+  // was most of the hint search at n = 16.  kNoCode: not known (more members).
+  static constexpr uint64_t kNoCode = ~uint64_t(0);
+  static constexpr unsigned kCoded = qcert::checker::TinyGraphTable::kCoded;
+  uint64_t fullCode(uint64_t mask) const {
+    uint64_t code = 0, x = mask & (mask - 1);
+    for (unsigned j = 1, shift = 0; x; shift += j, ++j, x &= x - 1)
+      code |= (qcert::checker::compress(adj_[std::countr_zero(x)], mask) & ((uint64_t(1) << j) - 1)) << shift;
+    return code;
+  }
+  // The code of option (a subset of mask) from mask's code.
+  uint64_t optionCode(uint64_t code, uint64_t mask, uint64_t option) const {
+    return tinyGraphs_.subsetCode(code, ~uint32_t(0), uint32_t(qcert::checker::compress(option, mask)));
+  }
   // The index of a queen that wins (m, h), or -1: options the table decides
   // first, as they come, then the others searched smallest first (more often
   // lost, and the cheapest for the check to prove lost too).
-  int winningQueen(uint64_t m, uint32_t h) {
+  int winningQueen(uint64_t m, uint32_t h, uint64_t code = kNoCode) {
     const unsigned tiny = std::min(kHintTiny, qcert::checker::TinyGraphTable::limit(h));
+    const bool coded = unsigned(std::popcount(m)) <= kCoded;
+    if (coded && code == kNoCode) code = fullCode(m);
     uint64_t bySize[65];
     uint64_t sizes = 0;
     for (uint64_t x = m; x; x &= x - 1) {
@@ -487,7 +505,7 @@ class Exporter {
       const uint64_t o = m & ~adj_[i];
       const unsigned k = unsigned(std::popcount(o));
       if (k <= tiny) {
-        if (tinyLost(o, h)) return int(i);
+        if (coded ? tinyGraphs_.lostCoded(k, uint32_t(optionCode(code, m, o)), h) : tinyLost(o, h)) return int(i);
       } else {
         bySize[k] = (sizes >> k & 1 ? bySize[k] : 0) | (x & -x);
         sizes |= uint64_t(1) << k;
@@ -496,20 +514,22 @@ class Exporter {
     for (; sizes; sizes &= sizes - 1)
       for (uint64_t x = bySize[std::countr_zero(sizes)]; x; x &= x - 1) {
         const unsigned i = unsigned(std::countr_zero(x));
-        if (!hintWins(m & ~adj_[i], h)) return int(i);
+        const uint64_t o = m & ~adj_[i];
+        if (!hintWins(o, h, coded ? optionCode(code, m, o) : kNoCode)) return int(i);
       }
     return -1;
   }
   // Is (m, h) won? A lossy memo of the frame: one slot per hash, the last
   // position stored there.
-  bool hintWins(uint64_t m, uint32_t h) {
+  bool hintWins(uint64_t m, uint32_t h, uint64_t code = kNoCode) {
     const unsigned live = unsigned(std::popcount(m));
     if (h > live) return true;  // the Grundy value is at most the number of live squares
-    if (live <= std::min(kHintTiny, qcert::checker::TinyGraphTable::limit(h))) return !tinyLost(m, h);
+    if (live <= std::min(kHintTiny, qcert::checker::TinyGraphTable::limit(h)))
+      return !(code != kNoCode ? tinyGraphs_.lostCoded(live, uint32_t(code), h) : tinyLost(m, h));
     HintSlot& slot = hintMemo_[size_t((m * 0x9E3779B97F4A7C15ull) >> 40) & (kHintMemoSize - 1)];
     if (slot.generation == generation_ && slot.key == m && (slot.known >> h & 1)) return slot.won >> h & 1;
-    bool result = winningQueen(m, h) >= 0;
-    for (uint32_t h2 = 0; h2 < h && !result; ++h2) result = !hintWins(m, h2);
+    bool result = winningQueen(m, h, code) >= 0;
+    for (uint32_t h2 = 0; h2 < h && !result; ++h2) result = !hintWins(m, h2, code);
     if (slot.generation != generation_ || slot.key != m) slot = HintSlot{m, generation_, 0, 0};
     slot.known |= uint64_t(1) << h, slot.won |= uint64_t(result) << h;
     return result;
