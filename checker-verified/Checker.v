@@ -1227,8 +1227,13 @@ Definition index : Type := (nat * trie)%type.
 Definition bucket (hash : key -> nat) (idx : index) (k : key) : list key :=
   tfind (fst idx) (hash k) (snd idx).
 
+(* The number of keys, counted by a loop: the extracted length recurses
+   once per member, and an n = 18 shard's 549,076 keys outgrew the 8 MiB
+   stack. Any depth is sound; this one need not even be the count. *)
+Definition count_keys (keys : list key) : nat := fold_left (fun c _ => S c) keys 0.
+
 Definition build_index (hash : key -> nat) (keys : list key) : index :=
-  let d := index_depth (length keys) in
+  let d := index_depth (count_keys keys) in
   (d, fold_left (fun t k => tadd d (hash k) k t) keys tempty).
 
 Definition known (hash : key -> nat) (idx : index) (k : key) : bool :=
@@ -1238,7 +1243,7 @@ Definition known (hash : key -> nat) (idx : index) (k : key) : bool :=
 Lemma build_index_sound hash keys :
   forall k k', In k' (bucket hash (build_index hash keys) k) -> In k' keys.
 Proof.
-  unfold bucket, build_index. cbn [fst snd]. generalize (index_depth (length keys)). intro d.
+  unfold bucket, build_index. cbn [fst snd]. generalize (index_depth (count_keys keys)). intro d.
   assert (forall done t, (forall x, In x (tkeys t) -> In x done) ->
             forall x, In x (tkeys (fold_left (fun t k => tadd d (hash k) k t) keys t)) -> In x (done ++ keys)) as G.
   { induction keys as [|y keys IH]; intros done t Ht x Hx; simpl in *.

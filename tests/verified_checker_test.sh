@@ -262,6 +262,14 @@ elif [ "$mode" = hostile ]; then
   { printf 'qcert-table 1\nboard 6\nclaim win 0\nqueens 0\ncutoff 20\n'
     awk 'BEGIN { for (i = 0; i < 300000; i++) print "e 0 q 0 0 1 0 0" }'; echo end; } > "$tmp/long.table"
   run "--max-memory 32 on a table of 300,000 entries" 2 "NOT CHECKED: memory limit of 32 MiB" 60 --max-memory 32 --table "$tmp/long.table"
+  # No recursion as deep as the table is long: the index counted its keys
+  # with the extracted length, one stack frame per key, and an n = 18
+  # shard's 549,076 entries outgrew the 8 MiB stack (NOT CHECKED). Under a
+  # stack of 1 MiB the same 300,000 entries reach the entries' check (whose
+  # first reply is occupied: REJECTED); the n = 18 shard checks in 1 MiB too.
+  ( ulimit -s 1024 || exit 1; failures=0
+    run "a table of 300,000 entries under a 1 MiB stack" 1 "REJECTED: table entry 1 (20 live squares, heap 0): its reply is not a legal move" 60 --table "$tmp/long.table"
+    exit "$failures" ) || fail "a table of 300,000 entries under a 1 MiB stack (above)"
   run "--cutoff 31" 2 "" 10 --cutoff 31 "$certs/jenrich-n6.qcert"
   run "--time-limit x" 2 "" 10 --time-limit x "$certs/jenrich-n6.qcert"
   run "--time-limit passed on to export-table" 0 "VERIFIED: first player wins on the empty 6x6 board" 60 --time-limit 50 --max-memory 4096 "$certs/jenrich-n6.qcert"
