@@ -125,7 +125,7 @@ let read_until_end r expected read_line =
 let max_cutoff = 30
 
 (* A hash of a key (row masks and heap), mixed down to the low bits: the
-   index's (make_hash, below) and the hash tables' of the lines m and w.
+   index's (make_hash, below) and the hash table's of the lines m.
    Untrusted: any number will do. Plain loops, and functions of the pair
    rather than of a pair pattern, which OCaml would call through
    caml_tuplify2 from Hashtbl (together 17% of reading an n = 16 shard's
@@ -152,7 +152,7 @@ end)
 
 type table = { claim : claim; board : board; n : int; kind : string; value : int;
                queens : (int * int) list; cutoff : int; entries : entry list; maps : int KeyTable.t;
-               wins : string KeyTable.t }
+               wins : (key0 * string) array }
 
 (* "claim KIND V" and "queens K r1 c1 ..." of the board (n x n). *)
 let read_claim r board n =
@@ -232,9 +232,9 @@ let read_table_from r =
   let maps = KeyTable.create 1024 in
   (* "w WORD" after an entry: for the frame over the position after its
      reply, the winning queen to try first in each child, by index, one
-     character per child (untrusted: Checker.v's hint_entry), kept under the
-     entry's own key (win_hint). *)
-  let wins = KeyTable.create 1024 in
+     character per child (untrusted: Checker.v's hint_entry), kept with the
+     entry's own key, in the table's order (win_hint_of). *)
+  let wins = ref [] in
   let last_key = ref None in
   let entries = read_until_end r "an entry 'e', a line 'm' or 'w'" (function
       | "e" ->
@@ -248,7 +248,13 @@ let read_table_from r =
           Entry (key, reply)
       | "w" ->
           (match !last_key with
-           | Some key -> KeyTable.add wins key (read_word r); Other
+           | Some key ->
+               (* a second line for the same entry replaces the first *)
+               let w = read_word r in
+               (match !wins with
+                | (k, _) :: rest when k == key -> wins := (key, w) :: rest
+                | _ -> wins := (key, w) :: !wins);
+               Other
            | None -> raise (Unreadable "a line 'w' before any entry"))
       | "m" ->
           let i = read_int r in
@@ -256,7 +262,7 @@ let read_table_from r =
           KeyTable.add maps (live_of (), h) i;
           Other
       | _ -> Unknown) in
-  { claim; board; n; kind; value; queens; cutoff; entries; maps; wins }
+  { claim; board; n; kind; value; queens; cutoff; entries; maps; wins = Array.of_list (List.rev !wins) }
 
 
 (* export-table --list: a manifest's claim, then each shard's path and the
@@ -276,7 +282,7 @@ let read_listing ic =
       (path, shard_claim)) in
   expect r "end";
   ({ claim; board; n; kind; value; queens; cutoff = 0; entries = []; maps = KeyTable.create 1;
-     wins = KeyTable.create 1 }, shards)
+     wins = [||] }, shards)
 
 (* ---- Tables of parts (Parts.v): export-table's "qcert-parts 1". ---- *)
 
@@ -526,9 +532,22 @@ let hint_of t = fun k -> match KeyTable.find_opt t.maps k with Some i -> i | Non
 (* Checker.v's win_hint: the index that character j of the line "w" after
    the entry of k names ('0'-'9', 'A'-'Z', 'a'-'z': 0 to 61; anything else,
    or no line, 61: no frame has more than 61 squares, indices 0 to 60, and
-   hint_entry's bit 61 stays below 2^62). *)
-let win_hint_of t = fun k ->
-  match KeyTable.find_opt t.wins k with
+   hint_entry's bit 61 stays below 2^62). Checker.v's verify asks for an
+   entry's line once, as it checks that entry, in the table's order, with
+   the entry's own row masks: so the lines are taken in turn, each when the
+   key asked for is its entry's (the same list in memory, and the same
+   heap), with no hash table (hashing the key and finding it was 2.5% of the
+   check at n = 14). Any other key gets no suggestion: sound either way, as
+   every suggestion is only the solver's first try. *)
+let win_hint_of t =
+  let next = ref 0 in
+  fun k ->
+  let line =
+    if !next < Array.length t.wins then begin
+      let (rows, h), w = t.wins.(!next) in
+      if fst k == rows && snd k = h then (incr next; Some w) else None
+    end else None in
+  match line with
   | None -> (fun _ -> 61)
   | Some w -> (fun j ->
       if j >= String.length w then 61 else
