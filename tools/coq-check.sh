@@ -52,8 +52,13 @@ trap 'rm -rf "$tmp"' EXIT
 cp "$src"/*.v "$tmp"/
 mapfile -t files < <(grep -E '^[A-Za-z0-9_]+\.v$' "$src/_CoqProject")
 [ ${#files[@]} -gt 0 ] || { echo "coq-check: FAIL: no .v file named in _CoqProject" >&2; exit 1; }
+# (A lookup, not `printf | grep -q`: under pipefail, grep -q's early exit
+# could kill printf with SIGPIPE and fail a file that is listed; seen once
+# in CI's second half on a loaded machine.)
+declare -A listed=()
+for f in "${files[@]}"; do listed[$f]=1; done
 for f in "$src"/*.v; do
-  printf '%s\n' "${files[@]}" | grep -qx "$(basename "$f")" \
+  [ -n "${listed[$(basename "$f")]:-}" ] \
     || { echo "coq-check: FAIL: $(basename "$f") is not in _CoqProject, so it would go unchecked" >&2; exit 1; }
 done
 for f in "${files[@]}"; do
