@@ -354,9 +354,13 @@ TEST_F(CheckerOutput, ProgressOnlyOnATerminalAndNeverOnStdout) {
 }
 
 #ifdef QCERT_CERTS_DIR
-// A single replay of about a second and a half draws its own line.
+// A single replay of a few seconds draws its own line (first after half a
+// second). An n = 18 shard: 3.5 s of one core on the fastest day of CI's VM
+// so far; the 13x13 Grundy certificate used before took 1.5 s on a slow day
+// and 0.46 s on that one, too fast for any line to be drawn.
 TEST_F(CheckerOutput, ReplayProgressOnATerminal) {
-  const std::string out = file("replay.out"), cert = std::string(QCERT_CERTS_DIR) + "/A344227-a13.qcert";
+  const std::string out = file("replay.out"),
+                    cert = std::string(QCERT_CERTS_DIR) + "/rudd-n18.qcert.units/h0/u00000.qcert";
   const RunResult tty = runProgram({"/usr/bin/script", "-qec", quoted(kChecker) + " " + quoted(cert) + " > " + quoted(out), "/dev/null"}, 60);
   EXPECT_EQ(tty.exitCode, 0) << tty.describe();
   EXPECT_TRUE(std::regex_search(tty.out, std::regex("\r  replayed [0-9]+ of [0-9]+ winning replies, [0-9]+ s"))) << tty.describe();
