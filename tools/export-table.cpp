@@ -13,10 +13,10 @@
 // nothing here is believed), then walks the game from
 // the claimed position as the verified check will: each winner position with
 // more than K live squares gets an entry (its queens, heap and reply), one per
-// class under the square's eight symmetries, the class's canonical form, and
-// every other position of a class a line "m" naming the map by which the check
-// looks it up (--exact, and on the torus: one entry per position, no
-// symmetry).  The reply is the certificate's, found through the eight
+// class under the square's eight symmetries, the first position of the class
+// the walk meets, and every other position of a class a line "m" naming the
+// map by which the check looks it up (--exact, and on the torus: one entry per
+// position, no symmetry).  The reply is the certificate's, found through the eight
 // symmetries of the square (the replay memoises positions up to symmetry; on
 // the torus, through canonical forms under its 8 n^2 maps), or,
 // below the certificate's own cut-off where it has none, one found by the small
@@ -193,7 +193,7 @@ class Exporter {
     // The proved check looks a position up by a map of Symmetry.v's
     // board_maps (the square's eight, in Spec.v's order): the map f for
     // which the table's key E satisfies f(E) = L, that is the inverse of
-    // the map g that took L to its canonical form E.
+    // the map g that takes L to E.
     if (!torus_) {
       coqIndexOfInverse_.assign(8, 0);
       for (unsigned g = 0; g < 8; ++g)
@@ -222,9 +222,12 @@ class Exporter {
     }
   }
   // With symmetry (the default on the square board): one entry per class of
-  // positions under the eight symmetries, the walk going on from the class's
-  // canonical form; any other position the check meets gets a line "m I H
-  // QUEENS" naming the map to look it up by.
+  // positions under the eight symmetries, in the orientation the walk first
+  // meets it in (canonical forms only name the class: entered as they were
+  // met, the positions are found as the check meets them, and at n = 16
+  // 127 lines "m" are left of 197,020, each an image for the check to
+  // compute); any other position the check meets gets a line "m I H QUEENS"
+  // naming the map to look it up by.
   void setSymmetry(bool on) { symmetry_ = on && !torus_; }
   // With hints (the default): after each entry a line "w WORD" for the frame
   // over the position after its reply (Checker.v's win_hint): character j
@@ -316,13 +319,13 @@ class Exporter {
   // (L, h) is won for the player to move: enter it with its reply.
   void win(const Set& L, uint32_t h, const Images& from) {
     if (L.count() <= K_) return;  // the verified solver's
-    if (!symmetry_) return enter(L, h, from, nullptr, 0);
+    if (!symmetry_) return enter(L, h, from, nullptr);
     // Met before (a fifth of the calls at n = 16): entered, or given its
-    // line "m" and its class's canonical form entered; either way nothing
-    // more to write, and the eight images need not be computed.
+    // line "m"; either way nothing more to write, and the eight images need
+    // not be computed.
     if (visited_.contains(Key{L, h}) || mapped_.contains(Key{L, h})) return;
-    // The class of L: its eight images, computed once for the canonical
-    // form and for the look-up of the certificate's reply.
+    // The class of L: its eight images, for the class's canonical form and
+    // for the look-up of the certificate's reply.
     std::array<Set, 8> orbit;
     unsigned g = 0;
     orbit[0] = L;
@@ -330,26 +333,32 @@ class Exporter {
       L.forEach([&](unsigned s) { orbit[i].set(sym_[i][s]); });
       if (less(orbit[i], orbit[g])) g = i;
     }
-    if (g == 0) return enter(L, h, from, &orbit, 0);
-    if (mapped_.emplace(Key{L, h})) {
+    // The class is entered in the orientation it is first met in (so that
+    // the look-up that met it finds it as it is, with no image to compute);
+    // met again in another orientation, L gets a line "m" naming the map
+    // that takes it to the entered one.
+    if (const int* rep = classes_.lookup(Key{orbit[g], h})) {
+      const Set& entered = representatives_[size_t(*rep)];
+      unsigned i = 1;
+      while (i < 8 && !(orbit[i] == entered)) ++i;
+      if (i == 8) die(1, "internal error: a class's entered position is not among the images");
+      mapped_.emplace(Key{L, h});
       line_ = "m ";
-      putNumber(coqIndexOfInverse_[g]), line_ += ' ', putNumber(h), line_ += ' ', putNumber(path_.size());
+      putNumber(coqIndexOfInverse_[i]), line_ += ' ', putNumber(h), line_ += ' ', putNumber(path_.size());
       writePathLine();
+      return;
     }
-    if (visited_.contains(Key{orbit[g], h})) return;
-    // Go on from the canonical form, with the queens mapped as well.
-    std::vector<unsigned> saved = path_;
-    for (unsigned& q : path_) q = sym_[g][q];
-    enter(orbit[g], h, from, &orbit, g);
-    path_ = std::move(saved);
+    classes_.emplace(Key{orbit[g], h}, int(representatives_.size()));
+    representatives_.push_back(L);
+    enter(L, h, from, &orbit);
   }
-  // (L, h), won and its class's canonical form (or any position, without
-  // symmetry), gets its entry.  orbit: the images of the position g took to
-  // L under the eight maps (null: none computed).
-  void enter(const Set& L, uint32_t h, const Images& from, const std::array<Set, 8>* orbit, unsigned g) {
+  // (L, h), won and the first of its class met (or any position, without
+  // symmetry), gets its entry.  orbit: L's images under the eight maps
+  // (null: none computed).
+  void enter(const Set& L, uint32_t h, const Images& from, const std::array<Set, 8>* orbit) {
     if (!visited_.emplace(Key{L, h})) return;
     const Set* img = images(from);
-    const int move = orbit ? orbitReply(*orbit, g, L, h) : reply(L, h, img);
+    const int move = orbit ? orbitReply(*orbit, L, h) : reply(L, h, img);
     line_ = "e ";
     putNumber(h);
     if (move >= 0) line_ += " q ", putNumber(unsigned(move) / n_), line_ += ' ', putNumber(unsigned(move) % n_);
@@ -401,13 +410,13 @@ class Exporter {
     return search(L, h);
   }
 
-  // The certificate's reply at L = g(P), from P's eight images (orbit[i] =
-  // i(P)): a reply found at i(P) is moved back to P by i's inverse, then to
-  // L by g.  Searched here when the replay saw none.
-  int orbitReply(const std::array<Set, 8>& orbit, unsigned g, const Set& L, uint32_t h) {
+  // The certificate's reply at L, from L's eight images (orbit[i] = i(L)): a
+  // reply found at i(L) is moved back to L by i's inverse.  Searched here
+  // when the replay saw none.
+  int orbitReply(const std::array<Set, 8>& orbit, const Set& L, uint32_t h) {
     for (unsigned i = 0; i < 8; ++i)
       if (const int* m = observed_.lookup(Key{orbit[i], h}))
-        return *m >= 0 ? int(sym_[g][inverse_[i][unsigned(*m)]]) : *m;
+        return *m >= 0 ? int(inverse_[i][unsigned(*m)]) : *m;
     ++solved_;
     return search(L, h);
   }
@@ -598,6 +607,8 @@ class Exporter {
   bool symmetry_ = false;
   std::vector<unsigned> coqIndexOfInverse_;
   KeyMap<W> mapped_;  // the positions given an "m" line
+  KeyMap<W> classes_;  // a class's canonical form: its entered position's index in representatives_
+  std::vector<Set> representatives_;
   FILE* out_ = nullptr;
   size_t solved_ = 0;
   bool hints_ = true;
