@@ -475,9 +475,10 @@ class Exporter {
   // The search for the hints, on masks of the frame's indices, with one memo
   // for the frame (its children share their positions) and the checker
   // library's table of small graphs (a public header, only read here) for
-  // every position of at most 6 live squares (its 7-square part cost about
-  // 0.2 s more at n = 14 to fill than it saved).
-  static constexpr unsigned kHintTiny = 6;
+  // every position it decides (7 live squares with no heap, 6 with one;
+  // the 7-square part is filled a word at a time as it is read, and with
+  // it the export of the n = 16 shard u00001 took 5 to 10% less than at 6).
+  static constexpr unsigned kHintTiny = 7;
   // The table's code of the graph that mask induces (at most 7 members):
   // pair (i, j), i < j, is bit j(j-1)/2 + i (tiny_graph_table.hpp).
   uint32_t tinyCode(uint64_t mask) const {
